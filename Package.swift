@@ -1,0 +1,31 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+  name: "ticker-status",
+  products: [
+    .library(name: "TickerCore", targets: ["TickerCore"]),
+    .executable(name: "ticker-status", targets: ["ticker-status"]),
+  ],
+  targets: [
+    .target(name: "TickerCore", swiftSettings: strict),
+    .executableTarget(
+      name: "ticker-status",
+      dependencies: ["TickerCore"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TickerCoreTests",
+      dependencies: ["TickerCore"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TickerStatusTests",
+      dependencies: ["ticker-status", "TickerCore"],
+      swiftSettings: strict
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
