@@ -10,7 +10,12 @@ let package = Package(
     .executable(name: "ticker-status", targets: ["ticker-status"]),
   ],
   targets: [
-    .target(name: "TickerCore", swiftSettings: strict),
+    .target(
+      name: "TickerCore",
+      swiftSettings: strict,
+      // Double.rounded(_:) lowers to libm's floor, ceil and friends.
+      linkerSettings: [.linkedLibrary("m")]
+    ),
     .executableTarget(
       name: "ticker-status",
       dependencies: ["TickerCore"],

@@ -1,0 +1,147 @@
+/// The direction of a quote's change.
+public enum Trend: Sendable, Hashable {
+  case up, down, flat
+}
+
+/// The styles quotes are shown in: up, down and flat.
+public struct QuoteStyles: Sendable, Hashable {
+  public var up: Style
+  public var down: Style
+  public var flat: Style
+
+  public init(
+    up: Style = Style(foreground: .named(2)), down: Style = Style(foreground: .named(1)),
+    flat: Style = .plain
+  ) {
+    self.up = up
+    self.down = down
+    self.flat = flat
+  }
+
+  public func style(for trend: Trend) -> Style {
+    switch trend {
+    case .up: return up
+    case .down: return down
+    case .flat: return flat
+    }
+  }
+}
+
+/// A stock or currency quote: `SYMBOL PRICE CHANGE`, numbers kept exactly as given.
+public struct Quote: Sendable, Hashable {
+  public var symbol: String
+  public var price: String
+  /// The change without its sign, such as `1.25` or `0.4%`; `nil` when none was given.
+  public var change: String?
+  public var trend: Trend
+
+  /// The marks shown before the change.
+  public static let upMark = "▲"
+  public static let downMark = "▼"
+  public static let flatMark = "▪"
+
+  /// Reads one line of the form `SYMBOL PRICE [CHANGE]`, fields split by spaces or
+  /// commas; CHANGE is a signed decimal with an optional `%` (`+1.25`, `-0.4%`, `0`).
+  ///
+  /// - Returns: `nil` when the line is not a quote; callers then show it as text.
+  public init?(parsing line: String) {
+    let fields = Quote.fields(of: line)
+    guard fields.count == 2 || fields.count == 3 else { return nil }
+    symbol = fields[0]
+    price = fields[1]
+    guard fields.count == 3 else {
+      change = nil
+      trend = .flat
+      return
+    }
+    guard let (trend, magnitude) = Quote.signedDecimal(fields[2]) else { return nil }
+    self.trend = trend
+    change = magnitude
+  }
+
+  /// The quote as ticker text: `SYMBOL PRICE ▲1.25`, the change in its trend's style.
+  public func styledText(styles: QuoteStyles = QuoteStyles()) -> StyledText {
+    guard let change else { return StyledText(symbol + " " + price) }
+    let mark: String
+    switch trend {
+    case .up: mark = Quote.upMark
+    case .down: mark = Quote.downMark
+    case .flat: mark = Quote.flatMark
+    }
+    return StyledText(runs: [
+      StyledRun(symbol + " " + price + " "),
+      StyledRun(mark + change, style: styles.style(for: trend)),
+    ])
+  }
+
+  /// Splits on white space when there is any (dropping commas at field ends), else on commas.
+  static func fields(of line: String) -> [String] {
+    let hasSpace = line.unicodeScalars.contains { $0 == " " || $0 == "\t" }
+    let pieces: [Substring]
+    if hasSpace {
+      pieces = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    } else {
+      pieces = line.split(separator: ",", omittingEmptySubsequences: false)
+    }
+    var result: [String] = []
+    for piece in pieces {
+      var field = piece
+      while field.first == "," { field = field.dropFirst() }
+      while field.last == "," { field = field.dropLast() }
+      if field.isEmpty {
+        if hasSpace { continue }
+        return []
+      }
+      result.append(String(field))
+    }
+    return result
+  }
+
+  /// Reads `[+-]digits[.digits][%]`, returning the trend and the text without its sign.
+  static func signedDecimal(_ text: String) -> (Trend, String)? {
+    var scalars = Substring(text).unicodeScalars[...]
+    var negative = false
+    var signed = false
+    if let first = scalars.first, first == "+" || first == "-" || first == "\u{2212}" {
+      negative = first != "+"
+      signed = true
+      scalars = scalars.dropFirst()
+    }
+    if scalars.last == "%" { scalars = scalars.dropLast() }
+    var digits = 0
+    var nonZero = false
+    var points = 0
+    for scalar in scalars {
+      switch scalar {
+      case "0": digits += 1
+      case "1"..."9":
+        digits += 1
+        nonZero = true
+      case ".": points += 1
+      default: return nil
+      }
+    }
+    guard digits > 0, points <= 1 else { return nil }
+    let magnitude = signed ? String(text.unicodeScalars.dropFirst()) : text
+    if !nonZero { return (.flat, magnitude) }
+    return (negative ? .down : .up, magnitude)
+  }
+}
+
+/// The built-in quotes `--demo` shows: stocks and currency pairs.
+public enum Demo {
+  public static let quoteLines: [String] = [
+    "AAPL 189.84 +1.25",
+    "MSFT 415.20 -2.31",
+    "EUR/USD 1.0842 -0.0013",
+    "NVDA 121.44 +2.6%",
+    "GOOGL 171.05 +0.87",
+    "USD/JPY 151.62 +0.48",
+    "AMZN 186.13 -0.4%",
+    "GBP/USD 1.2675 +0.0021",
+    "TSLA 248.50 0",
+    "META 502.37 +3.14",
+    "USD/CHF 0.9011 -0.0007",
+    "BTC/USD 67245.10 -1.8%",
+  ]
+}

@@ -1,0 +1,43 @@
+/// Removes what must never reach a status line from item text.
+///
+/// Control characters (C0, DEL, C1) are removed; tabs, line and paragraph breaks
+/// become one space each (CR LF counts as one break). Invalid UTF-8 has already
+/// become U+FFFD by the time text is a `String`; `decodeUTF8(_:)` does that for bytes.
+public enum Sanitizer {
+  /// Returns `text` without control characters, breaks turned into spaces.
+  ///
+  /// - Complexity: O(*n*) in the length of `text`.
+  public static func clean(_ text: String) -> String {
+    if isClean(text) { return text }
+    var scalars = String.UnicodeScalarView()
+    var previousWasCR = false
+    for scalar in text.unicodeScalars {
+      let v = scalar.value
+      defer { previousWasCR = v == 0x0D }
+      switch v {
+      case 0x0A where previousWasCR:
+        continue
+      case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+        scalars.append(" ")
+      case 0x00...0x1F, 0x7F...0x9F:
+        continue
+      default:
+        scalars.append(scalar)
+      }
+    }
+    return String(scalars)
+  }
+
+  /// Decodes bytes as UTF-8, each invalid sequence becoming U+FFFD.
+  public static func decodeUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+    String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func isClean(_ text: String) -> Bool {
+    for byte in text.utf8 {
+      // C0 and DEL are single bytes; C1, NEL and U+2028/9 have lead bytes 0xC2 and 0xE2.
+      if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return false }
+    }
+    return true
+  }
+}

@@ -1,0 +1,61 @@
+/// The text of `--help`.
+enum Help {
+  static let text = """
+    ticker-status: a scrolling ticker for status lines (tmux, bars, prompts, terminals)
+
+    Usage: ticker-status [options] [ITEM...]
+
+    Prints the frame for the current time and exits. The frame is a function of the
+    time alone, so every process that asks at the same moment prints the same frame.
+
+    Items:
+      ITEM...                     Items to scroll, one per argument ('--' ends options).
+      -f, --file <path>           Read items from PATH, one per line; '-' reads standard
+                                  input, which is never read otherwise. May be repeated.
+      --demo                      Add the built-in stock and currency quotes.
+      --quotes                    Read items as 'SYMBOL PRICE CHANGE' (spaces or commas;
+                                  CHANGE like +1.25, -0.4%, 0), shown as 'SYMBOL PRICE ▲1.25'
+                                  with ▲ up (green), ▼ down (red), ▪ flat. Numbers are kept
+                                  exactly as given; other lines are shown as text.
+      --separator <text>          Text after each item, the seam back to the first item
+                                  included (default ' · ').
+
+    Window and motion:
+      -w, --width <cells>         Width of the window in cells, 0 to 1000000 (default 40).
+      -s, --speed <cells-per-second>
+                                  Scrolling speed; fractional, or negative to scroll
+                                  right (default 2). The cycle is rounded up to a step of
+                                  16 cells (1/32 of longer strips) so that a changing price
+                                  does not throw the window around.
+      --motion <motion>           wrap: a continuous circular strip, the first item again
+                                  straight after the last (default); bounce: the items
+                                  move to their end and back, resting at each end.
+      --dwell <seconds>           wrap: each item rests this long at the left edge
+                                  (default 0); bounce: the rest at each end (default 2).
+      --fit <fit>                 When everything fits: left, center or right (stand still,
+                                  padded), or scroll (repeat and scroll anyway) (default left).
+      --at <unix-seconds>         Draw the frame for this time instead of now.
+
+    Cells and output:
+      --cells <profile>           Cell widths: terminal (as modern terminals draw) or tmux
+                                  (as tmux 3.3a on glibc measures) (default terminal).
+      --ambiguous <width>         East Asian Ambiguous characters: narrow or wide
+                                  (default narrow).
+      --format <format>           plain or ansi (default ansi when standard output is a
+                                  terminal, else plain). NO_COLOR turns colour off.
+      -h, --help                  Show this help.
+      --version                   Show the version.
+
+    Exit status:
+      0   a frame was printed
+      64  bad command line (unknown option, bad value, no items)
+      66  an input file could not be read
+
+    Examples:
+      ticker-status --demo
+      ticker-status -w 30 -s 3 'Breaking: tmux 3.3a released' 'CPU 42%'
+      ticker-status --quotes -f ~/.cache/ticker/quotes --format ansi
+      tmux: set -g status-right '#(ticker-status -w 40 --demo)'
+
+    """
+}
