@@ -106,13 +106,12 @@ public struct Ticker: Sendable {
     return (length + step - 1) / step * step
   }
 
-  /// The cells per second the window actually moves on average (see `quantizedLength`).
+  /// The cells per second the window actually moves between rests (see `quantizedLength`).
   public var effectiveSpeed: Double {
     switch mode {
     case .still: return 0
     case .bounce: return speed
-    case .wrap(let cycle, _):
-      guard dwell == 0 else { return speed * Double(strip.cellCount) / cycle / abs(speed) }
+    case .wrap:
       return speed * Double(strip.cellCount) / Double(Ticker.quantizedLength(strip.cellCount))
     }
   }

@@ -1,0 +1,151 @@
+import Testing
+
+@testable import TickerCore
+
+private let terminal = CellMeasure(profile: .terminal)
+private let tmux = CellMeasure(profile: .tmux)
+
+@Suite struct StripTests {
+  struct WindowCase: CustomTestStringConvertible, Sendable {
+    var items: [String]
+    var separator: String
+    var offset: Int
+    var width: Int
+    var expected: String
+    var testDescription: String { "\(items) sep '\(separator)' @\(offset) w\(width)" }
+  }
+
+  @Test(arguments: [
+    WindowCase(items: ["abc", "de"], separator: " | ", offset: 0, width: 5, expected: "abc |"),
+    WindowCase(items: ["abc", "de"], separator: " | ", offset: 6, width: 6, expected: "de | a"),
+    // The seam back to the first item is an ordinary separator.
+    WindowCase(items: ["abc", "de"], separator: "+", offset: 5, width: 4, expected: "e+ab"),
+    // Narrower strip than window: it repeats.
+    WindowCase(items: ["ab"], separator: "-", offset: 1, width: 7, expected: "b-ab-ab"),
+    // A wide cluster cut by the left edge shows as a space, and so at the right edge.
+    WindowCase(items: ["日本"], separator: ".", offset: 1, width: 3, expected: " 本"),
+    WindowCase(items: ["日本"], separator: ".", offset: 0, width: 3, expected: "日 "),
+    WindowCase(items: ["日本"], separator: ".", offset: 3, width: 2, expected: " ."),
+    // Empty items are skipped, and offsets wrap both ways.
+    WindowCase(items: ["", "ab", ""], separator: ":", offset: -1, width: 3, expected: ":ab"),
+    WindowCase(items: ["ab"], separator: ":", offset: 301, width: 2, expected: "b:"),
+    WindowCase(items: ["x"], separator: "", offset: 0, width: 3, expected: "xxx"),
+    WindowCase(items: [], separator: "-", offset: 0, width: 4, expected: "    "),
+    WindowCase(items: ["abc"], separator: "-", offset: 0, width: 0, expected: ""),
+    // Control characters go, tabs and newlines become spaces.
+    WindowCase(items: ["a\tb\u{7}\nc"], separator: "|", offset: 0, width: 6, expected: "a b c|"),
+    // Clusters that take no cell are dropped rather than left to merge at an edge.
+    WindowCase(items: ["\u{301}a\u{200B}b"], separator: "|", offset: 0, width: 3, expected: "ab|"),
+  ])
+  func window(_ c: WindowCase) {
+    let strip = Strip(
+      items: c.items.map { StyledText($0) }, separator: StyledText(c.separator), measure: terminal)
+    #expect(strip.window(offset: c.offset, width: c.width).text == c.expected)
+  }
+
+  static let smallStrips: [(items: [String], separator: String)] = [
+    (["a"], ""),
+    (["a"], " "),
+    (["ab", "c"], "|"),
+    (["日本", "x"], " · "),
+    (["e\u{301}x", "👍🏽"], "-"),
+    (["🇯🇵🇺🇸", "a"], ""),
+    (["❤️", "👨‍👩‍👧", "語"], "  "),
+    (["abc", "", "def", "ghij"], " | "),
+  ]
+
+  /// Every offset of small strips, at widths 0, 1, L−1, L, L+1 and 2L, against the
+  /// reference model, under both profiles.
+  @Test(arguments: [WidthProfile.terminal, .tmux])
+  func everyOffsetMatchesReference(profile: WidthProfile) {
+    let measure = CellMeasure(profile: profile)
+    for (items, separator) in StripTests.smallStrips {
+      let strip = Strip(
+        items: items.map { StyledText($0) }, separator: StyledText(separator), measure: measure)
+      let reference = ReferenceStrip(items: items, separator: separator, measure: measure)
+      let length = reference.length
+      #expect(strip.cellCount == length, "\(items)")
+      for width in Set([0, 1, max(0, length - 1), length, length + 1, 2 * length]) {
+        for offset in -length...(2 * length) {
+          let frame = strip.window(offset: offset, width: width)
+          #expect(
+            frame.text == reference.window(offset: offset, width: width),
+            "\(items) offset \(offset) width \(width)")
+          #expect(cellWidth(frame.text, measure) == width)
+        }
+      }
+    }
+  }
+
+  @Test(arguments: [WidthProfile.terminal, .tmux])
+  func randomStripsMatchReferenceAndKeepClustersWhole(profile: WidthProfile) {
+    let measure = CellMeasure(profile: profile)
+    var rng = SplitMix64(seed: 0x7157 &+ UInt64(profile == .tmux ? 1 : 0))
+    for _ in 0..<150 {
+      let items = (0..<Int.random(in: 1...5, using: &rng)).map { _ in randomItem(&rng) }
+      let separator = [" · ", "", " ", "|日|"].randomElement(using: &rng)!
+      let strip = Strip(
+        items: items.map { StyledText($0) }, separator: StyledText(separator), measure: measure)
+      let reference = ReferenceStrip(items: items, separator: separator, measure: measure)
+      let wholeClusters = Set(reference.clusters.map(\.text) + [" "])
+      for _ in 0..<20 {
+        let width = Int.random(in: 0...(reference.length * 2 + 3), using: &rng)
+        let offset = Int.random(in: -1000...1000, using: &rng)
+        let frame = strip.window(offset: offset, width: width)
+        #expect(frame.text == reference.window(offset: offset, width: width), "\(items)")
+        #expect(cellWidth(frame.text, measure) == width, "\(items) w\(width) @\(offset)")
+        for cluster in frame.text {
+          var units: [String] = []
+          measure.forEachUnit(of: cluster) { unit, _ in units.append(String(unit)) }
+          for unit in units { #expect(wholeClusters.contains(unit), "split cluster in \(items)") }
+        }
+      }
+    }
+  }
+
+  @Test func stylesAreCarriedIntoTheWindowAndClosed() {
+    let red = Style(foreground: .named(1))
+    let item = StyledText(runs: [StyledRun("ab"), StyledRun("cdef", style: red), StyledRun("g")])
+    let strip = Strip(items: [item], separator: "|", measure: terminal)
+    // Starting inside the red run opens red at the first cell.
+    let frame = strip.window(offset: 3, width: 6)
+    #expect(frame.runs == [StyledRun("def", style: red), StyledRun("g|a")])
+    // A wide cluster cut by the edge keeps its run's style for its spaces.
+    let wide = Strip(
+      items: [StyledText("日本", style: red)], separator: "-", measure: terminal)
+    #expect(wide.window(offset: 1, width: 2).runs == [StyledRun("  ", style: red)])
+  }
+
+  @Test func clusterSpanningRunsTakesTheStyleOfItsFirstScalar() {
+    let blue = Style(foreground: .named(4))
+    let item = StyledText(runs: [StyledRun("xe"), StyledRun("\u{301}y", style: blue)])
+    let strip = Strip(items: [item], separator: "", measure: terminal)
+    #expect(strip.clusters.map(\.text) == ["x", "e\u{301}", "y"])
+    #expect(strip.clusters.map(\.style) == [.plain, .plain, blue])
+  }
+
+  @Test func itemLookup() {
+    let strip = Strip(items: ["ab", "", "cde"], separator: "--", measure: terminal)
+    #expect(strip.itemCount == 2)
+    #expect(strip.cellCount == 9)
+    #expect(strip.contentCellCount == 7)
+    #expect((0..<9).map { strip.item(atCell: $0)! } == [0, 0, 0, 0, 2, 2, 2, 2, 2])
+  }
+
+  @Test func invalidUTF8BecomesReplacementCharacter() {
+    let text = Sanitizer.decodeUTF8([0x61, 0xFF, 0x62, 0xC3])
+    #expect(text == "a\u{FFFD}b\u{FFFD}")
+  }
+
+  @Test(arguments: [
+    ("plain", "plain"),
+    ("tab\there", "tab here"),
+    ("crlf\r\nline", "crlf line"),
+    ("bell\u{7}esc\u{1B}[31m", "bellesc[31m"),
+    ("del\u{7F}c1\u{85}\u{9B}", "delc1 "),
+    ("sep\u{2028}para\u{2029}", "sep para "),
+  ])
+  func sanitiser(input: String, expected: String) {
+    #expect(Sanitizer.clean(input) == expected)
+  }
+}
