@@ -74,27 +74,38 @@ public struct Quote: Sendable, Hashable {
     ])
   }
 
-  /// Splits on white space when there is any (dropping commas at field ends), else on commas.
+  /// Splits on white space when there is any (dropping commas at field ends), else on
+  /// commas; stops early once there are more fields than a quote has.
   static func fields(of line: String) -> [String] {
-    let hasSpace = line.unicodeScalars.contains { $0 == " " || $0 == "\t" }
-    let pieces: [Substring]
-    if hasSpace {
-      pieces = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-    } else {
-      pieces = line.split(separator: ",", omittingEmptySubsequences: false)
-    }
-    var result: [String] = []
-    for piece in pieces {
-      var field = piece
-      while field.first == "," { field = field.dropFirst() }
-      while field.last == "," { field = field.dropLast() }
-      if field.isEmpty {
-        if hasSpace { continue }
-        return []
+    var line = line
+    return line.withUTF8 { utf8 in
+      let space = UInt8(ascii: " ")
+      let tab = UInt8(ascii: "\t")
+      let comma = UInt8(ascii: ",")
+      let splitsOnSpace = utf8.contains(space) || utf8.contains(tab)
+      var result: [String] = []
+      var start = 0
+      /// Adds the field before `end`; `false` when the line cannot be a quote.
+      func addField(endingAt end: Int) -> Bool {
+        var low = start
+        var high = end
+        while low < high && utf8[low] == comma { low += 1 }
+        while high > low && utf8[high - 1] == comma { high -= 1 }
+        if low == high { return splitsOnSpace }
+        if result.count == 3 { return false }
+        result.append(
+          String(decoding: UnsafeBufferPointer(rebasing: utf8[low..<high]), as: UTF8.self))
+        return true
       }
-      result.append(String(field))
+      for index in 0..<utf8.count {
+        let byte = utf8[index]
+        let isSeparator = splitsOnSpace ? byte == space || byte == tab : byte == comma
+        guard isSeparator else { continue }
+        if !addField(endingAt: index) { return [] }
+        start = index + 1
+      }
+      return addField(endingAt: utf8.count) ? result : []
     }
-    return result
   }
 
   /// Reads `[+-]digits[.digits][%]`, returning the trend and the text without its sign.

@@ -34,10 +34,22 @@ public enum Sanitizer {
   }
 
   private static func isClean(_ text: String) -> Bool {
-    for byte in text.utf8 {
-      // C0 and DEL are single bytes; C1, NEL and U+2028/9 have lead bytes 0xC2 and 0xE2.
-      if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return false }
+    var text = text
+    return text.withUTF8 { utf8 in
+      var index = 0
+      while index < utf8.count {
+        let byte = utf8[index]
+        if byte < 0x20 || byte == 0x7F { return false }
+        // C1 controls (U+0080–U+009F) are C2 80–C2 9F; U+2028/9 are E2 80 A8/A9.
+        if byte == 0xC2, index + 1 < utf8.count, utf8[index + 1] < 0xA0 { return false }
+        if byte == 0xE2, index + 2 < utf8.count, utf8[index + 1] == 0x80,
+          utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9
+        {
+          return false
+        }
+        index += 1
+      }
+      return true
     }
-    return true
   }
 }

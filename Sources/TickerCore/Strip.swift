@@ -5,53 +5,49 @@
 /// are clusters that occupy no cell (they could only merge with whatever a window
 /// edge puts beside them). After this O(total text) preparation, any window of the
 /// strip is found in O(log *n*) and drawn in O(width).
+///
+/// The layout is compact, about one byte per cluster besides the text: each cluster's
+/// width and length packed in a byte, and every 64th cluster's byte and cell offsets
+/// as checkpoints to search.
 public struct Strip: Sendable {
   /// The UTF-8 bytes of every cluster, in strip order.
-  private var bytes: [UInt8] = []
-  /// Where cluster *i* starts in `bytes`; one extra entry marks the end.
-  private var clusterByte: [UInt32] = [0]
-  /// The cell at which cluster *i* starts; one extra entry is the strip's width.
-  private var clusterCell: [UInt32] = [0]
-  /// The first cluster of each style run.
-  private var runCluster: [UInt32] = []
-  /// The style of each run, as an index into `styles`.
-  private var runStyle: [UInt32] = []
-  private var styles: [Style] = []
+  var bytes: [UInt8] = []
+  /// Each cluster's width (high nibble) and byte length (low nibble); 0 when either
+  /// does not fit in a nibble, and the cluster is then in `longClusters`.
+  var clusterInfo: [UInt8] = []
+  /// Clusters too wide or too long for `clusterInfo`, by cluster index.
+  var longClusters: [(cluster: Int, length: Int, width: Int)] = []
+  /// The byte and cell offsets of clusters 0, 64, 128, …
+  var checkpointByte: [Int] = []
+  var checkpointCell: [Int] = []
+  /// The first cluster of each style run, and its style as an index into `styles`.
+  var runCluster: [UInt32] = []
+  var runStyle: [UInt32] = []
+  var styles: [Style] = []
   /// The cell at which each shown item starts; one extra entry is the strip's width.
-  private var itemCell: [UInt32] = []
+  var itemCell: [Int] = []
   /// The index, among the items given, of each shown item.
-  private var itemSource: [Int] = []
+  var itemSource: [UInt32] = []
+  /// The strip's width in cells, `L`, seam included.
+  public internal(set) var cellCount = 0
   /// How many cells the separator takes.
-  public private(set) var separatorCellCount = 0
+  public internal(set) var separatorCellCount = 0
 
   /// The measure the strip was laid out with.
   public let measure: CellMeasure
+
+  static let checkpointStride = 64
 
   /// Lays out `items` with `separator` after each, under `measure`.
   ///
   /// - Complexity: O(total length of the text).
   public init(items: [StyledText], separator: StyledText, measure: CellMeasure = CellMeasure()) {
-    self.measure = measure
-    var separatorStrip = Strip(measure: measure)
-    separatorStrip.append(separator)
-    separatorCellCount = separatorStrip.cellCount
-    bytes.reserveCapacity(items.count * 24)
-    for (index, item) in items.enumerated() {
-      let startCell = clusterCell[clusterCount]
-      let before = clusterCount
-      append(item)
-      guard clusterCount > before else { continue }
-      itemSource.append(index)
-      itemCell.append(startCell)
-      append(separatorStrip)
-    }
-    itemCell.append(clusterCell[clusterCount])
+    var builder = StripBuilder(separator: separator, measure: measure)
+    for item in items { builder.append(item) }
+    self = builder.build()
   }
 
-  private init(measure: CellMeasure) { self.measure = measure }
-
-  /// The strip's width in cells, `L`, seam included.
-  public var cellCount: Int { Int(clusterCell[clusterCell.count - 1]) }
+  init(measure: CellMeasure) { self.measure = measure }
 
   /// The width of the items joined by the separator, without the seam.
   public var contentCellCount: Int { itemCount == 0 ? 0 : cellCount - separatorCellCount }
@@ -60,37 +56,176 @@ public struct Strip: Sendable {
   public var itemCount: Int { itemSource.count }
 
   /// How many grapheme clusters the strip holds.
-  public var clusterCount: Int { clusterCell.count - 1 }
+  public var clusterCount: Int { clusterInfo.count }
 
   /// Whether the strip shows nothing at all.
   public var isEmpty: Bool { cellCount == 0 }
 
-  /// The cell at which shown item `index` starts.
-  public func itemStartCell(_ index: Int) -> Int { Int(itemCell[index]) }
+  /// The cell at which shown item `index` starts (`itemCount` gives the strip's width).
+  public func itemStartCell(_ index: Int) -> Int { itemCell[index] }
 
-  /// The index, among the items given to `init`, of the item whose segment (the item
-  /// and the separator after it) holds `cell`.
+  /// The index, among the items given, of the item whose segment (the item and the
+  /// separator after it) holds `cell`.
   ///
   /// - Complexity: O(log *n*).
   public func item(atCell cell: Int) -> Int? {
     guard !itemSource.isEmpty else { return nil }
-    return itemSource[shownItem(atCell: cell)]
+    return Int(itemSource[lastIndex(in: itemCell, upTo: itemSource.count, notAbove: cell)])
   }
 
-  /// The index, among the shown items, of the item whose segment holds `cell`.
-  func shownItem(atCell cell: Int) -> Int {
-    lastIndex(in: itemCell, upTo: itemSource.count, notAbove: cell)
+  /// The byte length and width of cluster `index`.
+  @inline(__always)
+  func info(_ index: Int) -> (length: Int, width: Int) {
+    let packed = clusterInfo[index]
+    if packed != 0 { return (Int(packed & 15), Int(packed >> 4)) }
+    var low = 0
+    var high = longClusters.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if longClusters[middle].cluster <= index { low = middle } else { high = middle }
+    }
+    return (longClusters[low].length, longClusters[low].width)
   }
 
-  // MARK: Building
+  /// The cluster that holds `cell`, with its byte and cell offsets.
+  ///
+  /// - Complexity: O(log *n*): a binary search of the checkpoints, then at most 64 steps.
+  func locate(cell: Int) -> (cluster: Int, byte: Int, cell: Int) {
+    let checkpoint = lastIndex(in: checkpointCell, upTo: checkpointCell.count, notAbove: cell)
+    var cluster = checkpoint * Strip.checkpointStride
+    var byte = checkpointByte[checkpoint]
+    var start = checkpointCell[checkpoint]
+    while true {
+      let (length, width) = info(cluster)
+      if start + width > cell || cluster + 1 == clusterCount { return (cluster, byte, start) }
+      start += width
+      byte += length
+      cluster += 1
+    }
+  }
 
-  private mutating func append(_ text: StyledText) {
+  // MARK: Windows
+
+  /// The `width` cells of the circular strip that start at cell `offset`.
+  ///
+  /// A wide cluster cut by either edge shows as spaces for its visible cells, in its
+  /// own style. When the strip is narrower than the window it repeats. An empty
+  /// strip gives a blank window.
+  ///
+  /// - Complexity: O(`width` + log *n*).
+  public func window(offset: Int, width: Int) -> Frame {
+    var builder = FrameBuilder()
+    guard width > 0 else { return builder.frame() }
+    guard cellCount > 0 else {
+      builder.appendSpaces(width, style: .plain)
+      return builder.frame()
+    }
+    let start = ((offset % cellCount) + cellCount) % cellCount
+    var (cluster, byte, clusterStart) = locate(cell: start)
+    var run = lastIndex(in: runCluster, upTo: runCluster.count, notAbove: cluster)
+    var column = 0
+    if clusterStart < start {
+      let (length, cells) = info(cluster)
+      let visible = min(clusterStart + cells - start, width)
+      builder.appendSpaces(visible, style: styles[Int(runStyle[run])])
+      column = visible
+      cluster += 1
+      byte += length
+    }
+    while column < width {
+      if cluster == clusterCount {
+        cluster = 0
+        byte = 0
+        run = 0
+      }
+      while run + 1 < runCluster.count && Int(runCluster[run + 1]) <= cluster { run += 1 }
+      let style = styles[Int(runStyle[run])]
+      let (length, cells) = info(cluster)
+      if column + cells > width {
+        builder.appendSpaces(width - column, style: style)
+        break
+      }
+      builder.append(bytes[byte..<(byte + length)], style: style)
+      column += cells
+      cluster += 1
+      byte += length
+    }
+    return builder.frame()
+  }
+
+  /// The clusters of the strip with their widths and styles, in order; for tests and
+  /// tools that need the whole layout.
+  ///
+  /// - Complexity: O(total length of the text).
+  public var clusters: [(text: String, width: Int, style: Style)] {
+    var result: [(text: String, width: Int, style: Style)] = []
+    var run = 0
+    var byte = 0
+    for index in 0..<clusterCount {
+      while run + 1 < runCluster.count && Int(runCluster[run + 1]) <= index { run += 1 }
+      let (length, width) = info(index)
+      let text = String(decoding: bytes[byte..<(byte + length)], as: UTF8.self)
+      result.append((text, width, styles[Int(runStyle[run])]))
+      byte += length
+    }
+    return result
+  }
+}
+
+/// Builds a `Strip` item by item, without holding the items themselves.
+public struct StripBuilder: Sendable {
+  private var strip: Strip
+  private var separatorStrip: Strip
+  private var itemsSeen = 0
+
+  /// Starts an empty strip whose items will be followed by `separator`.
+  public init(separator: StyledText, measure: CellMeasure = CellMeasure()) {
+    var separatorStrip = Strip(measure: measure)
+    separatorStrip.append(separator)
+    self.separatorStrip = separatorStrip
+    strip = Strip(measure: measure)
+    strip.separatorCellCount = separatorStrip.cellCount
+  }
+
+  /// Appends one item and the separator after it; an item with no cells is skipped.
+  ///
+  /// - Complexity: O(length of the item).
+  public mutating func append(_ item: StyledText) {
+    let index = itemsSeen
+    itemsSeen += 1
+    let startCell = strip.cellCount
+    let before = strip.clusterCount
+    strip.append(item)
+    guard strip.clusterCount > before else { return }
+    strip.itemSource.append(UInt32(truncatingIfNeeded: index))
+    strip.itemCell.append(startCell)
+    strip.append(separatorStrip)
+  }
+
+  /// Appends one unstyled item given as UTF-8 bytes (invalid sequences become U+FFFD).
+  public mutating func appendPlain<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
+    append(StyledText(Sanitizer.decodeUTF8(bytes)))
+  }
+
+  /// The finished strip.
+  public consuming func build() -> Strip {
+    strip.itemCell.append(strip.cellCount)
+    return strip
+  }
+}
+
+// MARK: Building
+
+extension Strip {
+  fileprivate mutating func append(_ text: StyledText) {
+    if text.runs.count == 1 {
+      append(Sanitizer.clean(text.runs[0].text), styleIndex: styleIndex(text.runs[0].style))
+      return
+    }
     var cleaned: [(text: String, style: UInt32)] = []
     cleaned.reserveCapacity(text.runs.count)
     for run in text.runs { cleaned.append((Sanitizer.clean(run.text), styleIndex(run.style))) }
-    // A cluster can only span two runs when the later one starts with a scalar that
-    // extends the one before it, and no ASCII scalar does that.
-    let runsAreSeparate = cleaned.dropFirst().allSatisfy { ($0.text.utf8.first ?? 0) < 0x80 }
+    let runsAreSeparate = cleaned.dropFirst().allSatisfy { Strip.startsCluster($0.text) }
     if runsAreSeparate {
       for run in cleaned { append(run.text, styleIndex: run.style) }
       return
@@ -112,56 +247,107 @@ public struct Strip: Sendable {
   }
 
   private mutating func append(_ text: String, styleIndex: UInt32) {
-    let utf8 = text.utf8
-    var isASCII = true
-    for byte in utf8 where byte >= 0x80 {
-      isASCII = false
-      break
+    var text = text
+    text.withUTF8 { appendUTF8($0, styleIndex: styleIndex) }
+  }
+
+  /// Appends sanitised UTF-8 text cluster by cluster.
+  ///
+  /// An ASCII byte followed by another ASCII byte (or by the end) is a whole cluster
+  /// of one cell: nothing but a preceding CR or Prepend scalar joins an ASCII scalar,
+  /// and sanitising removed CR. Only the stretches between such bytes go through
+  /// grapheme breaking and the width tables.
+  private mutating func appendUTF8(_ utf8: UnsafeBufferPointer<UInt8>, styleIndex: UInt32) {
+    let count = utf8.count
+    func isLoneASCII(_ index: Int) -> Bool {
+      utf8[index] < 0x80 && (index + 1 == count || utf8[index + 1] < 0x80)
     }
-    if isASCII {
-      // Printable ASCII: every byte is a cluster of one cell, except a CR LF pair,
-      // which sanitising has already removed.
-      guard !utf8.isEmpty else { return }
-      openRun(styleIndex)
-      var cell = clusterCell[clusterCell.count - 1]
-      var byteOffset = UInt32(bytes.count)
-      bytes.append(contentsOf: utf8)
-      for _ in utf8 {
-        byteOffset += 1
-        cell += 1
-        clusterByte.append(byteOffset)
-        clusterCell.append(cell)
+    var index = 0
+    while index < count {
+      if isLoneASCII(index) {
+        openRun(styleIndex)
+        addCheckpointIfDue()
+        bytes.append(utf8[index])
+        clusterInfo.append(0x11)
+        cellCount += 1
+        index += 1
+        continue
       }
-      return
+      var end = index + 1
+      while end < count && !isLoneASCII(end) { end += 1 }
+      let stretch = String(
+        decoding: UnsafeBufferPointer(rebasing: utf8[index..<end]), as: UTF8.self)
+      for cluster in stretch { appendCluster(cluster, styleIndex: styleIndex) }
+      index = end
     }
-    for cluster in text { appendCluster(cluster, styleIndex: styleIndex) }
+  }
+
+  /// Whether `text` surely begins a new grapheme cluster whatever comes before it.
+  ///
+  /// A cluster can only span two runs when the later one starts with a scalar that
+  /// extends or joins the one before it: a mark, a format character (ZWJ among them),
+  /// an emoji modifier, a regional indicator or a Hangul jamo.
+  static func startsCluster(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first else { return true }
+    if first.value < 0x80 { return true }
+    switch first.value {
+    case 0x1100...0x11FF, 0xA960...0xA97F, 0xD7B0...0xD7FF, 0x1F1E6...0x1F1FF: return false
+    default: break
+    }
+    let properties = first.properties
+    if properties.isEmojiModifier || properties.isGraphemeExtend { return false }
+    switch properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark, .format: return false
+    default: return true
+    }
   }
 
   private mutating func appendCluster(_ cluster: Character, styleIndex: UInt32) {
     measure.forEachUnit(of: cluster) { unit, width in
       guard width > 0 else { return }
       openRun(styleIndex)
+      addCheckpointIfDue()
+      let before = bytes.count
       bytes.append(contentsOf: unit.utf8)
-      clusterByte.append(UInt32(bytes.count))
-      clusterCell.append(clusterCell[clusterCell.count - 1] + UInt32(width))
+      appendInfo(length: bytes.count - before, width: width)
+    }
+  }
+
+  private mutating func appendInfo(length: Int, width: Int) {
+    if length < 16 && width < 16 {
+      clusterInfo.append(UInt8(width << 4 | length))
+    } else {
+      longClusters.append((clusterInfo.count, length, width))
+      clusterInfo.append(0)
+    }
+    cellCount += width
+  }
+
+  @inline(__always)
+  private mutating func addCheckpointIfDue() {
+    if clusterInfo.count % Strip.checkpointStride == 0 {
+      checkpointByte.append(bytes.count)
+      checkpointCell.append(cellCount)
     }
   }
 
   /// Appends every cluster of another strip (the separator).
-  private mutating func append(_ other: Strip) {
-    let byteBase = UInt32(bytes.count)
-    let cellBase = clusterCell[clusterCount]
+  fileprivate mutating func append(_ other: Strip) {
+    let base = UInt32(clusterCount)
     for (run, start) in other.runCluster.enumerated() {
       let style = styleIndex(other.styles[Int(other.runStyle[run])])
       if runStyle.last != style {
-        runCluster.append(UInt32(clusterCount) + start)
+        runCluster.append(base + start)
         runStyle.append(style)
       }
     }
-    bytes.append(contentsOf: other.bytes)
-    for index in 1..<other.clusterByte.count {
-      clusterByte.append(byteBase + other.clusterByte[index])
-      clusterCell.append(cellBase + other.clusterCell[index])
+    var byte = 0
+    for index in 0..<other.clusterCount {
+      let (length, width) = other.info(index)
+      addCheckpointIfDue()
+      bytes.append(contentsOf: other.bytes[byte..<(byte + length)])
+      appendInfo(length: length, width: width)
+      byte += length
     }
   }
 
@@ -173,81 +359,19 @@ public struct Strip: Sendable {
   }
 
   private mutating func styleIndex(_ style: Style) -> UInt32 {
+    if let last = runStyle.last, styles[Int(last)] == style { return last }
     if let index = styles.firstIndex(of: style) { return UInt32(index) }
     styles.append(style)
     return UInt32(styles.count - 1)
-  }
-
-  // MARK: Windows
-
-  /// The `width` cells of the circular strip that start at cell `offset`.
-  ///
-  /// A wide cluster cut by either edge shows as spaces for its visible cells, in its
-  /// own style. When the strip is narrower than the window it repeats. An empty
-  /// strip gives a blank window.
-  ///
-  /// - Complexity: O(`width` + log *n*).
-  public func window(offset: Int, width: Int) -> Frame {
-    var builder = FrameBuilder()
-    guard width > 0 else { return builder.frame() }
-    let length = cellCount
-    guard length > 0 else {
-      builder.appendSpaces(width, style: .plain)
-      return builder.frame()
-    }
-    let start = ((offset % length) + length) % length
-    var cluster = lastIndex(in: clusterCell, upTo: clusterCount, notAbove: start)
-    var run = lastIndex(in: runCluster, upTo: runCluster.count, notAbove: cluster)
-    var column = 0
-    let clusterStart = Int(clusterCell[cluster])
-    if clusterStart < start {
-      let visible = min(Int(clusterCell[cluster + 1]) - start, width)
-      builder.appendSpaces(visible, style: styles[Int(runStyle[run])])
-      column = visible
-      cluster += 1
-    }
-    while column < width {
-      if cluster == clusterCount {
-        cluster = 0
-        run = 0
-      }
-      while run + 1 < runCluster.count && Int(runCluster[run + 1]) <= cluster { run += 1 }
-      let style = styles[Int(runStyle[run])]
-      let cells = Int(clusterCell[cluster + 1] - clusterCell[cluster])
-      if column + cells > width {
-        builder.appendSpaces(width - column, style: style)
-        break
-      }
-      builder.append(
-        bytes[Int(clusterByte[cluster])..<Int(clusterByte[cluster + 1])], style: style)
-      column += cells
-      cluster += 1
-    }
-    return builder.frame()
-  }
-
-  /// The clusters of the strip with their widths and styles, in order; for tests and
-  /// tools that need the whole layout.
-  ///
-  /// - Complexity: O(total length of the text).
-  public var clusters: [(text: String, width: Int, style: Style)] {
-    var result: [(text: String, width: Int, style: Style)] = []
-    var run = 0
-    for index in 0..<clusterCount {
-      while run + 1 < runCluster.count && Int(runCluster[run + 1]) <= index { run += 1 }
-      let text = String(
-        decoding: bytes[Int(clusterByte[index])..<Int(clusterByte[index + 1])], as: UTF8.self)
-      result.append(
-        (text, Int(clusterCell[index + 1] - clusterCell[index]), styles[Int(runStyle[run])]))
-    }
-    return result
   }
 }
 
 /// The largest index `i < count` with `array[i] <= value`, or 0 when there is none.
 ///
 /// - Complexity: O(log `count`).
-func lastIndex(in array: [UInt32], upTo count: Int, notAbove value: Int) -> Int {
+func lastIndex<Element: BinaryInteger>(in array: [Element], upTo count: Int, notAbove value: Int)
+  -> Int
+{
   var low = 0
   var high = count
   while high - low > 1 {

@@ -103,6 +103,29 @@ private let tmux = CellMeasure(profile: .tmux)
     }
   }
 
+  /// Strips of hundreds of clusters, so windows start between the checkpoints the
+  /// strip keeps every 64 clusters.
+  @Test(arguments: [WidthProfile.terminal, .tmux])
+  func longStripsMatchReference(profile: WidthProfile) {
+    let measure = CellMeasure(profile: profile)
+    var rng = SplitMix64(seed: 0xC0FFEE)
+    for _ in 0..<6 {
+      let items = (0..<Int.random(in: 40...120, using: &rng)).map { _ in randomItem(&rng) }
+      let strip = Strip(
+        items: items.map { StyledText($0) }, separator: " | ", measure: measure)
+      let reference = ReferenceStrip(items: items, separator: " | ", measure: measure)
+      #expect(strip.cellCount == reference.length)
+      #expect(strip.clusters.map(\.text) == reference.clusters.map(\.text))
+      #expect(strip.clusters.map(\.width) == reference.clusters.map(\.width))
+      for offset in stride(from: 0, to: reference.length, by: 7) {
+        let width = Int.random(in: 0...90, using: &rng)
+        #expect(
+          strip.window(offset: offset, width: width).text
+            == reference.window(offset: offset, width: width))
+      }
+    }
+  }
+
   @Test func stylesAreCarriedIntoTheWindowAndClosed() {
     let red = Style(foreground: .named(1))
     let item = StyledText(runs: [StyledRun("ab"), StyledRun("cdef", style: red), StyledRun("g")])

@@ -21,6 +21,9 @@ let itemPieces: [String] = [
   "e\u{301}", "n\u{303}", "a\u{308}\u{304}",
   "😀", "👍🏽", "👨‍👩‍👧", "👩🏽‍💻", "❤️", "☺", "🏳️‍🌈", "1️⃣",
   "🇯🇵", "🇺🇸", "±", "→", "é",
+  // Clusters longer than 15 bytes, and (under tmux) wider than 15 cells.
+  "z\u{300}\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}\u{307}",
+  "\u{1100}\u{1100}\u{1100}\u{1100}\u{1100}\u{1100}\u{1100}\u{1100}\u{1100}",
 ]
 
 func randomItem(_ rng: inout SplitMix64, maxPieces: Int = 6) -> String {
