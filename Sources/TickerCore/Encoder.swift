@@ -2,6 +2,17 @@
 public enum OutputFormat: String, Sendable, CaseIterable {
   case plain
   case ansi
+  case tmux
+  case zsh
+  case bash
+  case fish
+  case polybar
+  case lemonbar
+  case pango
+  case i3bar
+  case i3blocks
+  case waybar
+  case json
 }
 
 /// Writes frames in one output dialect.
@@ -10,7 +21,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 /// Every frame ends with its style reset, so nothing leaks into the rest of the line.
 public struct Encoder: Sendable {
   public let format: OutputFormat
-  /// Whether colours and attributes are written (`NO_COLOR` turns them off).
+  /// Whether colours and attributes are written in `ansi` and the shell dialects
+  /// (`NO_COLOR` turns them off there). The bar dialects always write their styles.
   public let usesColor: Bool
 
   public init(format: OutputFormat, usesColor: Bool = true) {
@@ -24,32 +36,100 @@ public struct Encoder: Sendable {
   ///   - frame: The window to write.
   ///   - placement: Where the window is; some dialects report it.
   ///   - time: The time the frame is for.
+  /// - Complexity: O(length of the frame).
   public func encode(_ frame: Frame, placement: Placement, at time: Double) -> String {
     switch format {
-    case .plain:
-      return frame.text
-    case .ansi:
-      return usesColor ? ANSI.encode(frame) : frame.text
+    case .plain: return frame.text
+    case .ansi, .fish: return usesColor ? ANSI.encode(frame) : frame.text
+    case .tmux: return TmuxDialect.encode(frame)
+    case .zsh: return ZshDialect.encode(frame, usesColor: usesColor)
+    case .bash: return usesColor ? BashDialect.encode(frame) : frame.text
+    case .polybar: return PolybarDialect.encode(frame)
+    case .lemonbar: return LemonbarDialect.encode(frame)
+    case .pango: return PangoDialect.encode(frame)
+    case .i3bar: return I3barDialect.block(frame)
+    case .i3blocks: return frame.text
+    case .waybar: return WaybarDialect.encode(frame)
+    case .json: return JSONDialect.encode(frame, placement: placement, at: time)
     }
+  }
+
+  /// What a stream writes before its first frame, without the final newline; `nil`
+  /// for dialects that have no header.
+  ///
+  /// i3bar's protocol opens with a header object and then an endless JSON array whose
+  /// elements are the status lines.
+  public var streamHeader: String? {
+    format == .i3bar ? "{\"version\":1}\n[" : nil
+  }
+
+  /// One frame as one line of a stream, without the newline.
+  ///
+  /// The same as `encode(_:placement:at:)` except for i3bar, whose stream lines are
+  /// elements of the endless array: `[{"full_text":…}],`.
+  ///
+  /// - Complexity: O(length of the frame).
+  public func encodeStreamLine(_ frame: Frame, placement: Placement, at time: Double) -> String {
+    guard format == .i3bar else { return encode(frame, placement: placement, at: time) }
+    return "[" + I3barDialect.block(frame) + "],"
+  }
+
+  /// A frame as the value of a tmux option (`tmux set -g @ticker VALUE`) that a status
+  /// line shows with `#{@ticker}`.
+  ///
+  /// The value is drawn but not format-expanded again, so each `#` from the text is
+  /// written `##`; styles are `#[…]` and the value ends with `#[default]`.
+  ///
+  /// - Complexity: O(length of the frame).
+  public static func tmuxOptionValue(_ frame: Frame) -> String {
+    TmuxDialect.encode(frame, escapingFor: .optionValue)
   }
 }
 
-/// SGR escape sequences for terminals.
+/// Writes a frame as text and markup, run by run.
+///
+/// Before each run comes `leave` for the style in force (unless plain) and `enter` for
+/// the run's style (unless plain); after the last run, `leave` for its style.
+func writeRuns(
+  _ frame: Frame, into output: inout String,
+  leave: (Style, inout String) -> Void, enter: (Style, inout String) -> Void,
+  text: (String, inout String) -> Void
+) {
+  var current = Style.plain
+  for run in frame.runs {
+    if run.style != current {
+      if !current.isPlain { leave(current, &output) }
+      if !run.style.isPlain { enter(run.style, &output) }
+      current = run.style
+    }
+    text(run.text, &output)
+  }
+  if !current.isPlain { leave(current, &output) }
+}
+
+/// SGR escape sequences for terminals (and fish, which draws them as they are).
 enum ANSI {
   static func encode(_ frame: Frame) -> String {
+    encode(frame, wrappingSequencesIn: ("", ""))
+  }
+
+  /// The frame with each escape sequence between `markers` (bash's `\001`, `\002`).
+  static func encode(_ frame: Frame, wrappingSequencesIn markers: (String, String)) -> String {
     var output = ""
     var styled = false
     for run in frame.runs {
       if run.style.isPlain {
-        if styled { output += "\u{1B}[0m" }
+        if styled { output += markers.0 + "\u{1B}[0m" + markers.1 }
         styled = false
       } else {
-        output += "\u{1B}[" + (styled ? "0;" : "") + parameters(for: run.style) + "m"
+        output +=
+          markers.0 + "\u{1B}[" + (styled ? "0;" : "") + parameters(for: run.style) + "m"
+          + markers.1
         styled = true
       }
       output += run.text
     }
-    if styled { output += "\u{1B}[0m" }
+    if styled { output += markers.0 + "\u{1B}[0m" + markers.1 }
     return output
   }
 

@@ -1,0 +1,110 @@
+/// polybar formatting tags: `%{F#rrggbb}…%{F-}`, `%{B…}`, `%{+u}`, `%{R}`.
+///
+/// polybar has no escape for `%{`, so every `%{` the text would form gets a U+200B
+/// ZERO WIDTH SPACE between `%` and `{`: no tag, and so no `%{A…}` action, can come
+/// from an item. polybar cannot show bold, dim or italic without extra fonts; those
+/// attributes are dropped.
+enum PolybarDialect {
+  static func encode(_ frame: Frame) -> String {
+    var output = ""
+    writeRuns(
+      frame, into: &output, leave: BarTags.leave, enter: BarTags.enter,
+      text: { text, output in
+        for scalar in text.unicodeScalars {
+          // Tags end in `}`, so a `%` just written comes from the text.
+          if scalar == "{" && output.unicodeScalars.last == "%" {
+            output.unicodeScalars.append("\u{200B}")
+          }
+          output.unicodeScalars.append(scalar)
+        }
+      })
+    return output
+  }
+}
+
+/// lemonbar formatting tags, as polybar's; `%%` is a literal `%`.
+enum LemonbarDialect {
+  static func encode(_ frame: Frame) -> String {
+    var output = ""
+    writeRuns(
+      frame, into: &output, leave: BarTags.leave, enter: BarTags.enter,
+      text: { text, output in
+        for scalar in text.unicodeScalars {
+          if scalar == "%" { output += "%%" } else { output.unicodeScalars.append(scalar) }
+        }
+      })
+    return output
+  }
+}
+
+/// The `%{…}` tags polybar and lemonbar share.
+enum BarTags {
+  static func enter(_ style: Style, into output: inout String) {
+    if let color = style.foreground { output += "%{F" + color.hexString + "}" }
+    if let color = style.background { output += "%{B" + color.hexString + "}" }
+    if style.attributes.contains(.underline) { output += "%{+u}" }
+    if style.attributes.contains(.reverse) { output += "%{R}" }
+  }
+
+  static func leave(_ style: Style, into output: inout String) {
+    // `%{R}` swaps the colours in force, so it is undone before they are reset.
+    if style.attributes.contains(.reverse) { output += "%{R}" }
+    if style.attributes.contains(.underline) { output += "%{-u}" }
+    if style.background != nil { output += "%{B-}" }
+    if style.foreground != nil { output += "%{F-}" }
+  }
+}
+
+/// Pango markup: `<span foreground="#rrggbb" weight="bold">…</span>`, with `& < > ' "`
+/// from the text written as entities.
+///
+/// Reverse swaps the colours the style sets (pango has no reverse); dim is half alpha.
+enum PangoDialect {
+  static func encode(_ frame: Frame) -> String {
+    var output = ""
+    write(frame, into: &output)
+    return output
+  }
+
+  /// Whether any run of `frame` needs markup beyond escaped text.
+  static func hasMarkup(_ frame: Frame) -> Bool {
+    frame.runs.contains { !attributes(for: $0.style).isEmpty }
+  }
+
+  static func write(_ frame: Frame, into output: inout String) {
+    for run in frame.runs {
+      let attributes = attributes(for: run.style)
+      if !attributes.isEmpty { output += "<span" + attributes + ">" }
+      escape(run.text, into: &output)
+      if !attributes.isEmpty { output += "</span>" }
+    }
+  }
+
+  /// The span attributes for `style`, each with a leading space; empty for none.
+  static func attributes(for style: Style) -> String {
+    var foreground = style.foreground
+    var background = style.background
+    if style.attributes.contains(.reverse) { swap(&foreground, &background) }
+    var output = ""
+    if let color = foreground { output += " foreground=\"" + color.hexString + "\"" }
+    if let color = background { output += " background=\"" + color.hexString + "\"" }
+    if style.attributes.contains(.bold) { output += " weight=\"bold\"" }
+    if style.attributes.contains(.dim) { output += " alpha=\"50%\"" }
+    if style.attributes.contains(.italic) { output += " style=\"italic\"" }
+    if style.attributes.contains(.underline) { output += " underline=\"single\"" }
+    return output
+  }
+
+  static func escape(_ text: String, into output: inout String) {
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": output += "&amp;"
+      case "<": output += "&lt;"
+      case ">": output += "&gt;"
+      case "'": output += "&apos;"
+      case "\"": output += "&quot;"
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+  }
+}

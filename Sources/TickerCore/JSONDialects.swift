@@ -1,0 +1,68 @@
+/// JSON string literals that every JSON reader takes.
+///
+/// Strings are always valid UTF-8 (a Swift `String` is). `"` and `\` are escaped, and
+/// so is every control character (C0, DEL, C1) and U+2028 and U+2029, which
+/// JavaScript before ES2019 does not allow inside string literals.
+enum JSON {
+  /// `text` as a JSON string literal, quotes included.
+  ///
+  /// - Parameter backslashAsUnicode: Write `\` as `\u005c` rather than `\\` (waybar).
+  static func quoted(_ text: String, backslashAsUnicode: Bool = false) -> String {
+    var output = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x22: output += "\\\""
+      case 0x5C: output += backslashAsUnicode ? "\\u005c" : "\\\\"
+      case 0x0A: output += "\\n"
+      case 0x0D: output += "\\r"
+      case 0x09: output += "\\t"
+      case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: output += unicodeEscape(scalar.value)
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output + "\""
+  }
+
+  private static func unicodeEscape(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+  }
+
+  /// A number as JSON writes it; `null` for infinities and NaN, which JSON lacks.
+  static func number(_ value: Double) -> String {
+    value.isFinite ? "\(value)" : "null"
+  }
+}
+
+/// i3bar's protocol: one block `{"full_text":…}`; pango markup when the frame is styled.
+enum I3barDialect {
+  static func block(_ frame: Frame) -> String {
+    guard PangoDialect.hasMarkup(frame) else {
+      return "{\"full_text\":" + JSON.quoted(frame.text) + "}"
+    }
+    return "{\"full_text\":" + JSON.quoted(PangoDialect.encode(frame)) + ",\"markup\":\"pango\"}"
+  }
+}
+
+/// waybar's custom module with `"return-type": "json"`: `text` (pango), `tooltip`,
+/// and a fixed `class`, never taken from item text.
+enum WaybarDialect {
+  static let className = "ticker"
+
+  static func encode(_ frame: Frame) -> String {
+    var tooltip = ""
+    PangoDialect.escape(frame.text, into: &tooltip)
+    return "{\"text\":" + JSON.quoted(PangoDialect.encode(frame), backslashAsUnicode: true)
+      + ",\"tooltip\":" + JSON.quoted(tooltip, backslashAsUnicode: true)
+      + ",\"class\":" + JSON.quoted(className) + "}"
+  }
+}
+
+/// For scripts and tests: the plain frame and where it is.
+enum JSONDialect {
+  static func encode(_ frame: Frame, placement: Placement, at time: Double) -> String {
+    "{\"text\":" + JSON.quoted(frame.text) + ",\"at\":" + JSON.number(time) + ",\"offset\":"
+      + String(placement.offset) + ",\"cycle\":" + JSON.number(placement.cycle) + ",\"item\":"
+      + (placement.item.map { String($0) } ?? "null") + "}"
+  }
+}

@@ -1,0 +1,63 @@
+/// tmux status-line markup: `#[fg=…]` styles, `#[default]` at the end.
+///
+/// How `#` from the text must be written depends on how tmux reads the line:
+///
+/// - `#()` output is format-expanded once and then drawn. Expanding turns `##` into
+///   `#` but copies a run of two or more `#` followed by `[` as it is; drawing turns a
+///   run of *n* `#` into ⌈*n*/2⌉ `#`, except before `[`, where an even run is *n*/2 `#`
+///   and a literal `[`, and an odd run ends in a style. So a run of *k* `#` from the
+///   text is written as 2*k* `#` when `[` follows and 4*k* `#` otherwise. Every run of
+///   text is followed by a style (`#[…]`, at least the final `#[default]`), so a run of
+///   `#` at the end of a text run counts as followed by `[`: the 2*k* `#` and the
+///   style's own `#` make an odd run, drawn as *k* `#` and the style. The line therefore
+///   never ends in `#`, which tmux 3.3a would read past.
+/// - An option value shown by `#{@option}` is drawn but not expanded: each `#` is `##`.
+enum TmuxDialect {
+  enum Escaping {
+    /// For `#(ticker-status …)` in a status line.
+    case jobOutput
+    /// For the value of an option the status line shows with `#{…}`.
+    case optionValue
+  }
+
+  static func encode(_ frame: Frame, escapingFor escaping: Escaping = .jobOutput) -> String {
+    var output = ""
+    writeRuns(
+      frame, into: &output,
+      leave: { _, output in output += "#[default]" },
+      enter: { style, output in output += "#[" + TmuxStyle.spec(for: style) + "]" },
+      text: { text, output in
+        switch escaping {
+        case .jobOutput: escapeForJob(text, into: &output)
+        case .optionValue: escapeForOption(text, into: &output)
+        }
+      })
+    if frame.runs.last?.style.isPlain ?? true { output += "#[default]" }
+    return output
+  }
+
+  /// Writes text for `#()` output; the text must be followed by a `#[…]` style.
+  static func escapeForJob(_ text: String, into output: inout String) {
+    var hashes = 0
+    for scalar in text.unicodeScalars {
+      if scalar == "#" {
+        hashes += 1
+        continue
+      }
+      if hashes > 0 {
+        output += String(repeating: "#", count: hashes * (scalar == "[" ? 2 : 4))
+        hashes = 0
+      }
+      output.unicodeScalars.append(scalar)
+    }
+    // Before the style that follows: as before `[`.
+    output += String(repeating: "#", count: hashes * 2)
+  }
+
+  /// Writes text for an option value: every `#` doubled.
+  static func escapeForOption(_ text: String, into output: inout String) {
+    for scalar in text.unicodeScalars {
+      if scalar == "#" { output += "##" } else { output.unicodeScalars.append(scalar) }
+    }
+  }
+}
