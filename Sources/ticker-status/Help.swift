@@ -38,11 +38,35 @@ enum Help {
 
     Cells and output:
       --cells <profile>           Cell widths: terminal (as modern terminals draw) or tmux
-                                  (as tmux 3.3a on glibc measures) (default terminal).
+                                  (as tmux 3.3a on glibc measures) (default terminal;
+                                  tmux with --format tmux).
       --ambiguous <width>         East Asian Ambiguous characters: narrow or wide
                                   (default narrow).
-      --format <format>           plain or ansi (default ansi when standard output is a
-                                  terminal, else plain). NO_COLOR turns colour off.
+      --format <format>           The status line's dialect (default ansi when standard
+                                  output is a terminal, else plain). Text from items is
+                                  escaped so that it never becomes markup or code:
+                                    plain      the text alone
+                                    ansi       SGR colours, reset at the end
+                                    tmux       #[fg=…] styles, for #(ticker-status …)
+                                    zsh        %F{…} colours, % as %% (PROMPT_SUBST)
+                                    bash       SGR inside \\001…\\002, for PS1='$(…)'
+                                    fish       SGR, for fish_prompt
+                                    polybar    %{F#rrggbb} tags; no %{ from the text
+                                    lemonbar   %{F#rrggbb} tags, % as %%
+                                    pango      <span> markup, entities for & < > ' "
+                                    i3bar      a JSON block {"full_text":…}
+                                    i3blocks   the text, one line per frame
+                                    waybar     JSON: text (pango), tooltip, class
+                                    json       JSON: text, at, offset, cycle, item
+                                  NO_COLOR turns colour off in ansi, zsh, bash and fish.
+      --markup <markup>           Styles inside item text: none (every character literal),
+                                  tmux (#[fg=red,bold] and #[default]; ## is #) or ansi
+                                  (SGR colours; other escape sequences dropped)
+                                  (default none). With --quotes, for the lines that are
+                                  not quotes.
+      --up-style <style>          The style of rising and falling quotes, in tmux style
+      --down-style <style>        syntax (default fg=green and fg=red), such as
+                                  'fg=colour46,bold' or 'fg=#ff5f5f,underscore'.
       -h, --help                  Show this help.
       --version                   Show the version.
 

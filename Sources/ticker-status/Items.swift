@@ -4,22 +4,35 @@ import TickerCore
 enum Items {
   static func load(_ options: Options) -> Result<[StyledText], ReadError> {
     var items: [StyledText] = []
-    if options.demo { items += Demo.quoteLines.map { quoteOrText($0, asQuote: true) } }
+    var styles = QuoteStyles()
+    if let up = options.upStyle { styles.up = up }
+    if let down = options.downStyle { styles.down = down }
+    let demoReader = ItemReader(quotes: true, styles: styles, markup: .none)
+    let reader = ItemReader(quotes: options.quotes, styles: styles, markup: options.markup)
+    if options.demo { items += Demo.quoteLines.map(demoReader.item) }
     for path in options.files {
       switch Platform.readAll(path: path) {
       case .success(let bytes):
-        items += lines(of: bytes).map { quoteOrText($0, asQuote: options.quotes) }
+        items += lines(of: bytes).map(reader.item)
       case .failure(let error):
         return .failure(error)
       }
     }
-    items += options.items.map { quoteOrText($0, asQuote: options.quotes) }
+    items += options.items.map(reader.item)
     return .success(items)
   }
 
-  static func quoteOrText(_ text: String, asQuote: Bool) -> StyledText {
-    if asQuote, let quote = Quote(parsing: text) { return quote.styledText() }
-    return StyledText(text)
+  /// Turns one line or argument into an item: a quote (with `--quotes`), or text read
+  /// with the `--markup` in force.
+  struct ItemReader {
+    var quotes: Bool
+    var styles: QuoteStyles
+    var markup: Markup
+
+    func item(_ text: String) -> StyledText {
+      if quotes, let quote = Quote(parsing: text) { return quote.styledText(styles: styles) }
+      return markup.read(text)
+    }
   }
 
   /// Splits bytes into lines (LF or CR LF), decoding each as UTF-8.

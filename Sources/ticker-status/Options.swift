@@ -16,6 +16,9 @@ struct Options {
   var cells: WidthProfile?
   var ambiguous = AmbiguousWidth.narrow
   var format: OutputFormat?
+  var markup = Markup.none
+  var upStyle: Style?
+  var downStyle: Style?
   var showHelp = false
   var showVersion = false
 
@@ -94,6 +97,15 @@ extension OptionSpec {
 }
 
 enum Parse {
+  static func style(_ text: String, label: String) throws(UsageError) -> Style {
+    guard let style = TmuxStyle.parse(text) else {
+      throw .invalidValue(
+        option: label, value: text,
+        expected: "expected a tmux style such as 'fg=green,bold' or 'fg=colour160,bg=#202020'")
+    }
+    return style
+  }
+
   static func wholeNumber(_ text: String, label: String, in range: ClosedRange<Int>)
     throws(UsageError) -> Int
   {
@@ -185,6 +197,18 @@ extension Options {
     },
     .choice("format", "format", help: "Output dialect (default ansi on a terminal, else plain).") {
       (options: inout Options, format: OutputFormat) in options.format = format
+    },
+    .choice("markup", "markup", help: "Styles inside item text: none, tmux or ansi (default none).")
+    {
+      (options: inout Options, markup: Markup) in options.markup = markup
+    },
+    .value("up-style", "style", help: "tmux style of rising quotes (default fg=green).") {
+      options, text, label throws(UsageError) in
+      options.upStyle = try Parse.style(text, label: label)
+    },
+    .value("down-style", "style", help: "tmux style of falling quotes (default fg=red).") {
+      options, text, label throws(UsageError) in
+      options.downStyle = try Parse.style(text, label: label)
     },
     .flag("help", short: "h", help: "Show this help.") { $0.showHelp = true },
     .flag("version", help: "Show the version.") { $0.showVersion = true },

@@ -42,7 +42,9 @@ struct TickerStatus {
       return ExitStatus.noInput
     }
     let format = options.format ?? (Platform.isTerminal(1) ? .ansi : .plain)
-    let measure = CellMeasure(profile: options.cells ?? .terminal, ambiguous: options.ambiguous)
+    // tmux measures text its own way; its dialect follows tmux unless told otherwise.
+    let profile = options.cells ?? (format == .tmux ? .tmux : .terminal)
+    let measure = CellMeasure(profile: profile, ambiguous: options.ambiguous)
     let strip = Strip(items: items, separator: StyledText(options.separator), measure: measure)
     let ticker = Ticker(
       strip: strip, width: options.width, speed: options.speed, dwell: options.dwell,
