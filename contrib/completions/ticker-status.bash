@@ -1,0 +1,61 @@
+# bash completion for ticker-status.
+#
+# Install: `make install` puts it in $PREFIX/share/bash-completion/completions/,
+# where bash-completion finds it; or source it from ~/.bashrc.
+
+_ticker_status() {
+    local cur prev
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=
+    ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+    # bash splits --format=tmux at '=' (COMP_WORDBREAKS): the option is two words back.
+    if [[ $cur == = ]]; then
+        cur=
+    elif [[ $prev == = ]] && ((COMP_CWORD > 1)); then
+        prev=${COMP_WORDS[COMP_CWORD - 2]}
+    elif [[ $cur == --*=* ]]; then
+        prev=${cur%%=*}
+        cur=${cur#*=}
+    fi
+
+    local values=
+    # compgen prints one candidate a line; mapfile keeps names with spaces whole.
+    case $prev in
+    -f | --file | --tmux-socket)
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+        [[ $prev == --tmux-socket || $cur != '' ]] || COMPREPLY+=(-)
+        compopt -o filenames 2>/dev/null
+        return
+        ;;
+    --command)
+        mapfile -t COMPREPLY < <(compgen -c -- "$cur")
+        return
+        ;;
+    --format) values='plain ansi tmux zsh bash fish polybar lemonbar pango i3bar i3blocks waybar json' ;;
+    --markup) values='none tmux ansi' ;;
+    --motion) values='wrap bounce' ;;
+    --fit) values='left center right scroll' ;;
+    --cells) values='terminal tmux' ;;
+    --ambiguous) values='narrow wide' ;;
+    --tmux-option) values='@ticker' ;;
+    --up-style | --down-style) values='fg=green fg=red fg=green,bold fg=red,bold' ;;
+    -w | --width | -s | --speed | --separator | --dwell | --at | --max-fps | --split | --every)
+        return # a number or free text: nothing to offer
+        ;;
+    esac
+    if [[ -n $values ]]; then
+        mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
+        return
+    fi
+
+    if [[ $cur == -* ]]; then
+        mapfile -t COMPREPLY < <(compgen -W '
+            -f --file --demo --quotes --separator
+            -w --width -s --speed --motion --dwell --fit --at
+            --cells --ambiguous --format --markup --up-style --down-style
+            --stream --max-fps --follow --split --command --every
+            --tmux-option --tmux-socket
+            -h --help --version' -- "$cur")
+    fi
+}
+complete -F _ticker_status ticker-status
