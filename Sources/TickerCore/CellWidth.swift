@@ -1,5 +1,3 @@
-// Temporary stand-in: replaced by the generated-table implementation.
-
 /// Which program's idea of a cell width to follow.
 public enum WidthProfile: String, Sendable, CaseIterable {
   /// Modern terminals: one width per grapheme cluster, at most 2.
@@ -15,6 +13,21 @@ public enum AmbiguousWidth: String, Sendable, CaseIterable {
 }
 
 /// Measures grapheme clusters in terminal cells under one width profile.
+///
+/// The `terminal` profile gives a cluster the width that Python's wcwidth 0.9.4
+/// `width()` gives the same text, capped at 2: East Asian Wide and Fullwidth scalars
+/// are 2, zero-width scalars (marks, format characters, conjoining Hangul vowels and
+/// finals) add nothing, VS16 widens a narrow emoji, VS15 narrows a wide one, a ZWJ
+/// hides the scalar after it, a regional-indicator pair is one wide flag, a skin tone
+/// after a pictograph adds nothing, a spacing mark or a virama conjunct makes its
+/// cluster 2. Ambiguous scalars are 1, or 2 with `AmbiguousWidth.wide`.
+///
+/// The `tmux` profile gives a cluster the sum of glibc 2.36 `wcwidth` over its
+/// scalars, as tmux 3.3a measures it; a scalar glibc does not know (`wcwidth` -1,
+/// anything assigned after Unicode 14) counts 0, because tmux 3.3a drops it.
+///
+/// Controls (C0, DEL, C1) are 0 under both profiles; text is sanitised before it is
+/// measured, so they only reach here by mistake.
 public struct CellMeasure: Sendable, Hashable {
   public var profile: WidthProfile
   public var ambiguous: AmbiguousWidth
@@ -25,25 +38,251 @@ public struct CellMeasure: Sendable, Hashable {
   }
 
   /// The number of cells one grapheme cluster occupies.
+  ///
+  /// Under `tmux` this is the sum of the widths of the units `forEachUnit(of:_:)`
+  /// yields.
+  ///
+  /// - Parameter cluster: The grapheme cluster to measure.
+  /// - Returns: 0, 1 or 2 under `terminal`; 0 or more under `tmux`.
+  /// - Complexity: O(1) for printable ASCII; otherwise O(*s* log *t*) for *s* scalars
+  ///   in the cluster and *t* entries in the width table.
   public func width(of cluster: Character) -> Int {
-    var total = 0
-    for scalar in cluster.unicodeScalars {
-      let p = scalar.properties
-      switch p.generalCategory {
-      case .nonspacingMark, .enclosingMark, .format: continue
-      default: break
-      }
-      if p.isEmojiPresentation { total = max(total, 2) } else { total = max(total, 1) }
+    // Most text is ASCII: one UTF-8 byte is one scalar below 0x80, no table needed.
+    var bytes = cluster.utf8.makeIterator()
+    if let byte = bytes.next(), byte < 0x80, bytes.next() == nil {
+      return byte >= 0x20 && byte < 0x7F ? 1 : 0
     }
-    return total
+    switch profile {
+    case .terminal:
+      return terminalWidth(of: cluster.unicodeScalars)
+    case .tmux:
+      return tmuxWidth(of: cluster.unicodeScalars)
+    }
   }
 
   /// Calls `body` with each unit the profile draws for `cluster`, and its width.
   ///
   /// The `terminal` profile draws a cluster as one unit. The `tmux` profile may
   /// split a cluster that tmux measures and draws differently into parts it
-  /// measures and draws alike.
+  /// measures and draws alike: tmux 3.3a measures a ZWJ sequence as the sum of its
+  /// scalars but draws it joined in fewer cells, so a cluster holding U+200D ZERO
+  /// WIDTH JOINER becomes the clusters of the same text without its joiners
+  /// (`👨‍👩‍👧` becomes `👨`, `👩`, `👧`, each 2 cells).
+  ///
+  /// - Parameters:
+  ///   - cluster: The grapheme cluster to draw.
+  ///   - body: Called once per unit, in order, with the unit and its width in cells.
+  /// - Complexity: O(*s* log *t*) for *s* scalars in the cluster.
   public func forEachUnit(of cluster: Character, _ body: (Character, Int) -> Void) {
-    body(cluster, width(of: cluster))
+    guard profile == .tmux, cluster.unicodeScalars.contains(Self.zeroWidthJoiner) else {
+      body(cluster, width(of: cluster))
+      return
+    }
+    var joinerless = String.UnicodeScalarView()
+    for scalar in cluster.unicodeScalars where scalar != Self.zeroWidthJoiner {
+      joinerless.append(scalar)
+    }
+    let text = String(joinerless)
+    guard !text.isEmpty else {
+      // Nothing but joiners: nothing to draw, but keep the text.
+      body(cluster, 0)
+      return
+    }
+    for unit in text {
+      body(unit, width(of: unit))
+    }
+  }
+}
+
+extension CellMeasure {
+  private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
+
+  /// The sum of tmux 3.3a's widths (glibc `wcwidth`, -1 as 0) over `scalars`.
+  private func tmuxWidth(of scalars: Character.UnicodeScalarView) -> Int {
+    var total = 0
+    for scalar in scalars {
+      let run = WidthTables.runIndex(WidthTables.tmuxRunStarts, scalar.value)
+      total += Int(WidthTables.tmuxRunWidths[run])
+    }
+    return total
+  }
+
+  /// The cells of one scalar on its own under the terminal profile.
+  private func terminalWidth(of scalarClass: TerminalClass) -> Int {
+    switch scalarClass {
+    case .narrow: return 1
+    case .wide: return 2
+    case .ambiguous: return ambiguous == .wide ? 2 : 1
+    case .zero, .spacingMark, .virama: return 0
+    }
+  }
+
+  /// wcwidth 0.9.4's `width()` for the scalars of one cluster, capped at 2.
+  ///
+  /// A port of the grapheme loop of `wcwidth/_width.py` (the same as `_wcswidth.py`
+  /// without terminal overrides), fed the whole cluster. Names follow the Python.
+  private func terminalWidth(of scalars: Character.UnicodeScalarView) -> Int {
+    var iterator = scalars.makeIterator()
+    guard let first = iterator.next() else { return 0 }
+    var upcoming = iterator.next()
+    guard upcoming != nil else {
+      return terminalWidth(of: TerminalClass(first.value))
+    }
+
+    var total = 0  // cells of finished sub-clusters (wcwidth's own clustering)
+    var clusterWidth = 0  // cells of the sub-cluster being built
+    var hasLastMeasured = false  // last_measured_idx >= 0: VS16/VS15/Mc may apply
+    var lastMeasured: UInt32 = .max  // last_measured_ucs; .max stands for -1
+    var lastMeasuredWidth = 0
+    var previousWasVirama = false
+    var skipsNext = false  // a ZWJ consumes the scalar after it
+    var precedingIndicators = 0  // regional indicators just before this scalar
+
+    var current: Unicode.Scalar? = first
+    while let scalar = current {
+      current = upcoming
+      upcoming = iterator.next()
+      let value = scalar.value
+      let isIndicator = Self.isRegionalIndicator(value)
+      let indicatorsBefore = precedingIndicators
+      precedingIndicators = isIndicator ? precedingIndicators + 1 : 0
+
+      if skipsNext {
+        skipsNext = false
+        continue
+      }
+      if value == 0x200D {
+        if previousWasVirama { continue }
+        if current != nil {
+          lastMeasuredWidth = 0
+          skipsNext = true
+        }
+        previousWasVirama = false
+        continue
+      }
+      if value == 0xFE0F && hasLastMeasured {
+        if WidthTables.contains(WidthTables.vs16NarrowToWide, lastMeasured) {
+          clusterWidth = 2
+        }
+        hasLastMeasured = false
+        continue
+      }
+      if value == 0xFE0E && hasLastMeasured {
+        if lastMeasuredWidth == 2
+          && WidthTables.contains(WidthTables.vs15WideToNarrow, lastMeasured)
+        {
+          total -= 1
+        }
+        hasLastMeasured = false
+        continue
+      }
+      if isIndicator {
+        if indicatorsBefore % 2 == 1 {
+          // The second of a pair: the flag is already counted.
+          lastMeasured = value
+          continue
+        }
+      } else if value >= 0x1F3FB && value <= 0x1F3FF
+        && (Self.isRegionalIndicator(lastMeasured)
+          || WidthTables.contains(WidthTables.extendedPictographic, lastMeasured))
+      {
+        continue  // a skin tone on a pictograph
+      }
+      if value < 0x20 || (value >= 0x7F && value < 0xA0) {
+        // Controls: `width()` ends the sub-cluster and forgets the base.
+        total += clusterWidth
+        clusterWidth = 0
+        hasLastMeasured = false
+        lastMeasured = .max
+        continue
+      }
+
+      let scalarClass = TerminalClass(value)
+      let width = terminalWidth(of: scalarClass)
+      if width > 0 {
+        if previousWasVirama {
+          clusterWidth = 2
+        } else {
+          total += clusterWidth
+          clusterWidth = width
+        }
+        hasLastMeasured = true
+        lastMeasured = value
+        lastMeasuredWidth = width
+        previousWasVirama = false
+      } else if scalarClass == .virama {
+        previousWasVirama = true
+      } else if hasLastMeasured && scalarClass == .spacingMark {
+        clusterWidth = 2
+        hasLastMeasured = false
+        previousWasVirama = false
+      } else {
+        previousWasVirama = false
+      }
+    }
+    total += clusterWidth
+    return min(max(total, 0), 2)
+  }
+
+  private static func isRegionalIndicator(_ value: UInt32) -> Bool {
+    value >= 0x1F1E6 && value <= 0x1F1FF
+  }
+}
+
+/// What one scalar is to the terminal profile, from `WidthTables.terminalRunClasses`.
+private enum TerminalClass: UInt8 {
+  case zero = 0
+  case narrow = 1
+  case wide = 2
+  case ambiguous = 3
+  /// General Category Mc: zero width, but widens its cluster to 2.
+  case spacingMark = 4
+  /// Indic virama or invisible stacker: zero width, joins a conjunct.
+  case virama = 5
+
+  init(_ value: UInt32) {
+    let run = WidthTables.runIndex(WidthTables.terminalRunStarts, value)
+    self = TerminalClass(rawValue: WidthTables.terminalRunClasses[run]) ?? .narrow
+  }
+}
+
+extension WidthTables {
+  /// The index of the run holding `value` in a run table that starts at 0.
+  ///
+  /// - Complexity: O(log *n*) for *n* runs.
+  static func runIndex(_ starts: [UInt32], _ value: UInt32) -> Int {
+    // Invariant: starts[low] <= value, and value < starts[high] when high < count.
+    starts.withUnsafeBufferPointer { starts in
+      var low = 0
+      var high = starts.count
+      while high - low > 1 {
+        let middle = (low + high) / 2
+        if starts[middle] <= value {
+          low = middle
+        } else {
+          high = middle
+        }
+      }
+      return low
+    }
+  }
+
+  /// Whether a flattened table of inclusive `lo, hi` pairs holds `value`.
+  ///
+  /// - Complexity: O(log *n*) for *n* pairs.
+  static func contains(_ ranges: [UInt32], _ value: UInt32) -> Bool {
+    var low = 0
+    var high = ranges.count / 2
+    while low < high {
+      let middle = (low + high) / 2
+      if value > ranges[2 * middle + 1] {
+        low = middle + 1
+      } else if value < ranges[2 * middle] {
+        high = middle
+      } else {
+        return true
+      }
+    }
+    return false
   }
 }
