@@ -24,6 +24,7 @@ let package = Package(
     .testTarget(
       name: "TickerCoreTests",
       dependencies: ["TickerCore"],
+      exclude: ["Fixtures"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -91,16 +91,26 @@ def glibc_wcwidth():
     return libc.wcwidth
 
 
-def tmux_width(wcwidth_result: int) -> int:
-    """The cells tmux 3.3a gives a scalar, from glibc's answer.
+UNKNOWN_TO_GLIBC = 255
+
+
+def tmux_width(code_point: int, wcwidth_result: int) -> int:
+    """The cells tmux 3.3a gives a scalar, from glibc's answer; UNKNOWN_TO_GLIBC for -1.
 
     tmux 3.3a's `utf8_width()` (utf8.c) returns UTF8_ERROR when `wcwidth()` is
     negative: the scalar is then dropped, from panes and from the status line
-    (format-draw.c), so it takes no cells. Checked against the tmux 3.3a installed
-    here: "[ab" U+1FAE9 "cd]" fits a status-right-length of 6. (Later tmux, 3.4+, maps
-    -1 to 1, or to 0 for C1; 3.3a has no such fallback.)
+    (format-draw.c). Checked against the tmux 3.3a installed here: "[ab" U+1FAE9 "cd]"
+    fits a status-right-length of 6. Worse, `#{w:…}` and `#{=-N:…}` spin forever on
+    such a scalar. So the tmux profile replaces every scalar glibc does not know
+    (anything assigned after Unicode 14) with U+FFFD, which glibc and tmux give one
+    cell; the table marks those scalars with UNKNOWN_TO_GLIBC. Controls (C0, DEL, C1)
+    are 0: text is sanitised before it is measured. (Later tmux, 3.4+, maps -1 to 1.)
     """
-    return max(wcwidth_result, 0)
+    if wcwidth_result >= 0:
+        return wcwidth_result
+    if code_point < 0x20 or 0x7F <= code_point <= 0x9F:
+        return 0
+    return UNKNOWN_TO_GLIBC
 
 
 # --- the terminal profile ------------------------------------------------------------
@@ -238,7 +248,7 @@ def generate() -> str:
         sys.exit(f"{mismatches} code points disagree with wcwidth {WCWIDTH_PIN}")
 
     wcwidth = glibc_wcwidth()
-    tmux = [0 if 0xD800 <= cp <= 0xDFFF else tmux_width(wcwidth(cp)) for cp in code_points]
+    tmux = [0 if 0xD800 <= cp <= 0xDFFF else tmux_width(cp, wcwidth(cp)) for cp in code_points]
 
     terminal_starts, terminal_kinds = runs(terminal)
     tmux_starts, tmux_kinds = runs(tmux)
@@ -254,7 +264,7 @@ def generate() -> str:
         f"// wcwidth {WCWIDTH_PIN} (PyPI): its VS16/VS15 variation tables ('9.0.0'),",
         "// Extended_Pictographic and Indic virama lists, for its sequence rules.",
         f"// glibc {GLIBC_VERSION} wcwidth() under C.UTF-8 (character data of Unicode 14.0.0), for the",
-        "// tmux profile; its -1 becomes 0, because tmux 3.3a drops such scalars.",
+        "// tmux profile; its -1 becomes 255 (unknown: shown as U+FFFD, as tmux 3.3a drops it).",
         "",
         "/// Range tables behind `CellMeasure`, generated from Unicode and glibc data.",
         "///",
@@ -286,7 +296,7 @@ def generate() -> str:
     out.append("")
     out += swift_array(
         "tmuxRunWidths",
-        "glibc's `wcwidth` of each run, with -1 (unknown, unprintable) as 0.",
+        "glibc's `wcwidth` of each run; 255 where glibc answers -1 (unknown to it).",
         "UInt8", tmux_kinds, 32, 0)
     out.append("")
     out += swift_array(

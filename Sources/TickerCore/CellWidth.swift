@@ -23,8 +23,10 @@ public enum AmbiguousWidth: String, Sendable, CaseIterable {
 /// cluster 2. Ambiguous scalars are 1, or 2 with `AmbiguousWidth.wide`.
 ///
 /// The `tmux` profile gives a cluster the sum of glibc 2.36 `wcwidth` over its
-/// scalars, as tmux 3.3a measures it; a scalar glibc does not know (`wcwidth` -1,
-/// anything assigned after Unicode 14) counts 0, because tmux 3.3a drops it.
+/// scalars, as tmux 3.3a measures it. tmux 3.3a drops a scalar glibc does not know
+/// (`wcwidth` -1, anything assigned after Unicode 14), and its `#{w:…}` and
+/// `#{=-N:…}` spin forever on one, so the profile shows such a scalar as U+FFFD,
+/// which glibc and tmux give one cell.
 ///
 /// Controls (C0, DEL, C1) are 0 under both profiles; text is sanitised before it is
 /// measured, so they only reach here by mistake.
@@ -74,15 +76,15 @@ public struct CellMeasure: Sendable, Hashable {
   ///   - body: Called once per unit, in order, with the unit and its width in cells.
   /// - Complexity: O(*s* log *t*) for *s* scalars in the cluster.
   public func forEachUnit(of cluster: Character, _ body: (Character, Int) -> Void) {
-    guard profile == .tmux, cluster.unicodeScalars.contains(Self.zeroWidthJoiner) else {
+    guard profile == .tmux, needsRewriteForTmux(cluster) else {
       body(cluster, width(of: cluster))
       return
     }
-    var joinerless = String.UnicodeScalarView()
+    var rewritten = String.UnicodeScalarView()
     for scalar in cluster.unicodeScalars where scalar != Self.zeroWidthJoiner {
-      joinerless.append(scalar)
+      rewritten.append(isUnknownToGlibc(scalar) ? Self.replacementCharacter : scalar)
     }
-    let text = String(joinerless)
+    let text = String(rewritten)
     guard !text.isEmpty else {
       // Nothing but joiners: nothing to draw, but keep the text.
       body(cluster, 0)
@@ -96,13 +98,32 @@ public struct CellMeasure: Sendable, Hashable {
 
 extension CellMeasure {
   private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
+  private static let replacementCharacter: Unicode.Scalar = "\u{FFFD}"
+  /// The `tmuxRunWidths` value of scalars glibc's `wcwidth` rejects.
+  private static let unknownToGlibc: UInt8 = 255
 
-  /// The sum of tmux 3.3a's widths (glibc `wcwidth`, -1 as 0) over `scalars`.
+  private func isUnknownToGlibc(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= 0x80
+      && WidthTables.tmuxRunWidths[WidthTables.runIndex(WidthTables.tmuxRunStarts, scalar.value)]
+        == Self.unknownToGlibc
+  }
+
+  /// Whether tmux would measure and draw `cluster` differently: it holds a joiner or
+  /// a scalar glibc does not know.
+  private func needsRewriteForTmux(_ cluster: Character) -> Bool {
+    var bytes = cluster.utf8.makeIterator()
+    if let byte = bytes.next(), byte < 0x80, bytes.next() == nil { return false }
+    return cluster.unicodeScalars.contains { $0 == Self.zeroWidthJoiner || isUnknownToGlibc($0) }
+  }
+
+  /// The sum of tmux 3.3a's widths (glibc `wcwidth`) over `scalars`, a scalar glibc
+  /// does not know counting 1 as the U+FFFD that replaces it.
   private func tmuxWidth(of scalars: Character.UnicodeScalarView) -> Int {
     var total = 0
     for scalar in scalars {
       let run = WidthTables.runIndex(WidthTables.tmuxRunStarts, scalar.value)
-      total += Int(WidthTables.tmuxRunWidths[run])
+      let width = WidthTables.tmuxRunWidths[run]
+      total += width == Self.unknownToGlibc ? 1 : Int(width)
     }
     return total
   }

@@ -164,8 +164,12 @@ private struct Unit: Equatable, CustomStringConvertible, Sendable {
     for item in oracle {
       guard let character = item.character else { continue }
       let drawn = units(tmux, character)
+      // Joiners go; scalars glibc does not know (its -1) are shown as U+FFFD.
       let joinerless = String(
-        String.UnicodeScalarView(character.unicodeScalars.filter { $0 != "\u{200D}" }))
+        String.UnicodeScalarView(
+          character.unicodeScalars.filter { $0 != "\u{200D}" }.map {
+            glibcRejects($0) ? "\u{FFFD}" : $0
+          }))
       let expected = joinerless.isEmpty ? String(character) : joinerless
       #expect(String(drawn.map(\.text)) == expected, "U+\(item.hex)")
       for unit in drawn {
@@ -225,8 +229,8 @@ private struct Unit: Equatable, CustomStringConvertible, Sendable {
       name: "melting face (Unicode 14)", cluster: "🫠", terminal: 2, terminalWide: 2, tmux: 2),
     // glibc 2.36 knows Unicode 14 only: wcwidth -1, which tmux 3.3a drops.
     NamedCase(
-      name: "Unicode 16 emoji", cluster: "\u{1FAE9}", terminal: 2, terminalWide: 2, tmux: 0),
-    NamedCase(name: "unassigned U+0378", cluster: "\u{378}", terminal: 1, terminalWide: 1, tmux: 0),
+      name: "Unicode 16 emoji", cluster: "\u{1FAE9}", terminal: 2, terminalWide: 2, tmux: 1),
+    NamedCase(name: "unassigned U+0378", cluster: "\u{378}", terminal: 1, terminalWide: 1, tmux: 1),
     NamedCase(name: "bell (control)", cluster: "\u{7}", terminal: 0, terminalWide: 0, tmux: 0),
     NamedCase(name: "CR LF", cluster: "\r\n", terminal: 0, terminalWide: 0, tmux: 0),
     NamedCase(name: "C1 control", cluster: "\u{85}", terminal: 0, terminalWide: 0, tmux: 0),
@@ -311,4 +315,31 @@ private struct Unit: Equatable, CustomStringConvertible, Sendable {
     #expect(WidthTables.unicodeVersion == "17.0.0")
     #expect(WidthTables.glibcVersion == "2.36")
   }
+}
+
+@Suite struct TmuxRewriteTests {
+  /// tmux 3.3a drops a scalar glibc does not know and its `#{=-N:…}` spins on one,
+  /// so the tmux profile draws such a scalar as U+FFFD, one cell.
+  @Test func scalarsUnknownToGlibcBecomeReplacementCharacters() {
+    let measure = CellMeasure(profile: .tmux)
+    // U+1FAE9 (Unicode 16) and U+1FA77 PINK HEART (Unicode 15) are past glibc 2.36.
+    for text in ["\u{1FAE9}", "\u{1FA77}"] {
+      var units: [String] = []
+      measure.forEachUnit(of: Character(text)) { unit, width in
+        units.append(String(unit))
+        #expect(width == 1)
+      }
+      #expect(units == ["\u{FFFD}"])
+      #expect(measure.width(of: Character(text)) == 1)
+    }
+    // The terminal profile keeps them: terminals newer than glibc draw them.
+    #expect(CellMeasure(profile: .terminal).width(of: "\u{1FA77}") == 2)
+  }
+}
+
+/// Whether glibc 2.36's `wcwidth` rejects `scalar` (returns -1), by the tmux table.
+private func glibcRejects(_ scalar: Unicode.Scalar) -> Bool {
+  let value = scalar.value
+  guard value >= 0xA0 else { return false }
+  return WidthTables.tmuxRunWidths[WidthTables.runIndex(WidthTables.tmuxRunStarts, value)] == 255
 }
