@@ -297,7 +297,7 @@ def generate() -> str:
     out += swift_array(
         "tmuxRunWidths",
         "glibc's `wcwidth` of each run; 255 where glibc answers -1 (unknown to it).",
-        "UInt8", tmux_kinds, 32, 0)
+        "UInt8", tmux_kinds, 24, 0)
     out.append("")
     out += swift_array(
         "vs16NarrowToWide",
