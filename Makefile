@@ -58,8 +58,9 @@ install: build
 	install -m 644 contrib/completions/_ticker-status $(DESTDIR)$(zshcompdir)/_ticker-status
 	install -m 644 contrib/completions/ticker-status.fish $(DESTDIR)$(fishcompdir)/ticker-status.fish
 	install -m 755 contrib/tmux/ticker.tmux $(DESTDIR)$(pkgdatadir)/tmux/ticker.tmux
-	install -m 644 contrib/prompt/ticker.bash contrib/prompt/ticker.zsh \
-		contrib/prompt/ticker.fish $(DESTDIR)$(pkgdatadir)/prompt/
+	install -m 644 contrib/prompt/ticker.bash $(DESTDIR)$(pkgdatadir)/prompt/ticker.bash
+	install -m 644 contrib/prompt/ticker.zsh $(DESTDIR)$(pkgdatadir)/prompt/ticker.zsh
+	install -m 644 contrib/prompt/ticker.fish $(DESTDIR)$(pkgdatadir)/prompt/ticker.fish
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
