@@ -14,9 +14,9 @@
 
 [ $# -gt 0 ] || set -- -w 60 --demo
 
+# shellcheck disable=SC2086 # LEMONBAR is a command with its arguments.
 ticker-status --stream --format lemonbar "$@" |
     while IFS= read -r frame; do
         printf '%%{c}%s\n' "$frame"
     done |
-    # shellcheck disable=SC2086 # LEMONBAR is a command with its arguments.
     ${LEMONBAR:-lemonbar -p -g x24 -B '#202020' -F '#d0d0d0'}

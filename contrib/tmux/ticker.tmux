@@ -88,7 +88,7 @@ if [ "$(option @ticker-smooth off)" = on ]; then
             # The stream sets @ticker on this server (named by its socket) as often
             # as the frame changes and exits by itself when the server goes away.
             # Its output goes nowhere: run-shell would otherwise wait for it.
-            # shellcheck disable=SC2086 # @ticker-args is a list of shell words.
+            # @ticker-args are shell words, read as the #() job would read them.
             eval "set -- $args"
             "$bin" --stream --tmux-option @ticker --tmux-socket "$socket" "$@" \
                 </dev/null >/dev/null 2>&1 &
