@@ -32,6 +32,11 @@ public struct Strip: Sendable {
   public internal(set) var cellCount = 0
   /// How many cells the separator takes.
   public internal(set) var separatorCellCount = 0
+  /// A space added at the seam because the last and first clusters would join.
+  var seamSpacerCount = 0
+  /// Set when the next cluster appended begins an item or separator, to check it
+  /// against the cluster before it.
+  var segmentStarts = false
 
   /// The measure the strip was laid out with.
   public let measure: CellMeasure
@@ -50,7 +55,9 @@ public struct Strip: Sendable {
   init(measure: CellMeasure) { self.measure = measure }
 
   /// The width of the items joined by the separator, without the seam.
-  public var contentCellCount: Int { itemCount == 0 ? 0 : cellCount - separatorCellCount }
+  public var contentCellCount: Int {
+    itemCount == 0 ? 0 : cellCount - separatorCellCount - seamSpacerCount
+  }
 
   /// How many items are shown (those with at least one cell).
   public var itemCount: Int { itemSource.count }
@@ -195,10 +202,12 @@ public struct StripBuilder: Sendable {
     itemsSeen += 1
     let startCell = strip.cellCount
     let before = strip.clusterCount
+    strip.segmentStarts = true
     strip.append(item)
     guard strip.clusterCount > before else { return }
     strip.itemSource.append(UInt32(truncatingIfNeeded: index))
     strip.itemCell.append(startCell)
+    strip.segmentStarts = true
     strip.append(separatorStrip)
   }
 
@@ -209,6 +218,13 @@ public struct StripBuilder: Sendable {
 
   /// The finished strip.
   public consuming func build() -> Strip {
+    // The seam is a boundary too: the first cluster must not join the last one.
+    if strip.clusterCount > 1, let first = strip.clusterText(0).first,
+      strip.wouldJoin(strip.clusterText(strip.clusterCount - 1), first)
+    {
+      strip.appendSpacer()
+      strip.seamSpacerCount = 1
+    }
     strip.itemCell.append(strip.cellCount)
     return strip
   }
@@ -265,6 +281,7 @@ extension Strip {
     var index = 0
     while index < count {
       if isLoneASCII(index) {
+        segmentStarts = false
         openRun(styleIndex)
         addCheckpointIfDue()
         bytes.append(utf8[index])
@@ -273,10 +290,21 @@ extension Strip {
         index += 1
         continue
       }
+      // A Prepend scalar joins whatever follows it, ASCII too: keep going past one.
       var end = index + 1
-      while end < count && !isLoneASCII(end) { end += 1 }
+      while end < count && (!isLoneASCII(end) || Strip.endsWithPrepend(utf8, index, end)) {
+        end += 1
+      }
+      // A Prepend scalar that ends the text has nothing of its own to join, and would
+      // join whatever a window or the next item puts after it: drop it.
+      var last = end
+      if end == count {
+        while last > index && Strip.endsWithPrepend(utf8, index, last) {
+          last = Strip.lastScalarStart(utf8, index, last)
+        }
+      }
       let stretch = String(
-        decoding: UnsafeBufferPointer(rebasing: utf8[index..<end]), as: UTF8.self)
+        decoding: UnsafeBufferPointer(rebasing: utf8[index..<last]), as: UTF8.self)
       for cluster in stretch { appendCluster(cluster, styleIndex: styleIndex) }
       index = end
     }
@@ -303,8 +331,19 @@ extension Strip {
   }
 
   private mutating func appendCluster(_ cluster: Character, styleIndex: UInt32) {
+    // A cluster with no base (a skin tone or a mark at the start of the text) would
+    // join whatever the window or the status line puts before it.
+    if let first = cluster.unicodeScalars.first, first.value >= 0x80,
+      first.properties.isGraphemeExtend || first.properties.isEmojiModifier
+    {
+      return
+    }
     measure.forEachUnit(of: cluster) { unit, width in
       guard width > 0 else { return }
+      if segmentStarts {
+        segmentStarts = false
+        if clusterCount > 0 && wouldJoin(clusterText(clusterCount - 1), unit) { appendSpacer() }
+      }
       openRun(styleIndex)
       addCheckpointIfDue()
       let before = bytes.count
@@ -333,6 +372,12 @@ extension Strip {
 
   /// Appends every cluster of another strip (the separator).
   fileprivate mutating func append(_ other: Strip) {
+    if segmentStarts, other.clusterCount > 0, clusterCount > 0,
+      let first = other.clusterText(0).first, wouldJoin(clusterText(clusterCount - 1), first)
+    {
+      appendSpacer()
+    }
+    segmentStarts = false
     let base = UInt32(clusterCount)
     for (run, start) in other.runCluster.enumerated() {
       let style = styleIndex(other.styles[Int(other.runStyle[run])])
@@ -349,6 +394,72 @@ extension Strip {
       appendInfo(length: length, width: width)
       byte += length
     }
+  }
+
+  /// The text of cluster `index`.
+  ///
+  /// - Complexity: O(log *n*).
+  func clusterText(_ index: Int) -> String {
+    let checkpoint = index / Strip.checkpointStride
+    var byte = checkpointByte[checkpoint]
+    for cluster in (checkpoint * Strip.checkpointStride)..<index { byte += info(cluster).length }
+    return String(decoding: bytes[byte..<(byte + info(index).length)], as: UTF8.self)
+  }
+
+  /// Whether `next` would not stay a cluster of its own after `previous`: it would
+  /// pair with it (regional indicators), follow a dangling ZWJ into an emoji sequence,
+  /// or continue a Hangul syllable or an Indic conjunct. Items and separators are
+  /// broken into clusters each on its own, so where one meets the next this is checked.
+  func wouldJoin(_ previous: String, _ next: Character) -> Bool {
+    guard let last = previous.unicodeScalars.last else { return false }
+    guard last.value >= 0x80 || !Strip.startsCluster(String(next)) else { return false }
+    return Array(previous + String(next)) != Array(previous) + [next]
+  }
+
+  /// Appends a plain space, to keep two clusters that would join apart.
+  mutating func appendSpacer() {
+    openRun(styleIndex(.plain))
+    addCheckpointIfDue()
+    bytes.append(0x20)
+    clusterInfo.append(0x11)
+    cellCount += 1
+  }
+
+  /// Grapheme_Cluster_Break=Prepend, as Swift 6.3's Unicode data has it (the scalars
+  /// that form one cluster with an ASCII letter after them).
+  static func isPrepend(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0xD4E, 0x110BD, 0x110CD,
+      0x111C2...0x111C3, 0x113D1, 0x1193F, 0x11941, 0x11A84...0x11A89, 0x11D46, 0x11F02:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Where the last scalar of the valid UTF-8 in `utf8[start..<end]` begins.
+  static func lastScalarStart(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+    var index = end - 1
+    while index > start && utf8[index] & 0xC0 == 0x80 { index -= 1 }
+    return index
+  }
+
+  /// Whether the valid UTF-8 in `utf8[start..<end]` ends with a Prepend scalar.
+  static func endsWithPrepend(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+    -> Bool
+  {
+    guard end > start, utf8[end - 1] >= 0x80 else { return false }
+    let first = lastScalarStart(utf8, start, end)
+    let lead = UInt32(utf8[first])
+    var value: UInt32
+    switch end - first {
+    case 2: value = lead & 0x1F
+    case 3: value = lead & 0x0F
+    case 4: value = lead & 0x07
+    default: return false
+    }
+    for index in (first + 1)..<end { value = value << 6 | UInt32(utf8[index] & 0x3F) }
+    return isPrepend(value)
   }
 
   private mutating func openRun(_ styleIndex: UInt32) {

@@ -172,3 +172,45 @@ private let tmux = CellMeasure(profile: .tmux)
     #expect(Sanitizer.clean(input) == expected)
   }
 }
+
+@Suite struct StripBoundaryTests {
+  private let measure = CellMeasure(profile: .terminal)
+
+  /// A Prepend scalar joins what follows it, ASCII too; one that ends its text has
+  /// nothing to join and is dropped.
+  @Test func prependScalarsStayWithTheirBaseOrGo() {
+    let strip = Strip(items: ["\u{600}12", "ab\u{600}"], separator: "|", measure: measure)
+    #expect(strip.clusters.map(\.text) == ["\u{600}1", "2", "|", "a", "b", "|"])
+  }
+
+  /// Where an item meets the separator or the next item, a cluster that would join the
+  /// one before it (a flag half after a lone indicator, an emoji after a dangling ZWJ,
+  /// a syllable after a leading jamo, a consonant after a virama) is kept apart by a
+  /// space, and a cluster with no base (a leading skin tone) is dropped, so the frame's
+  /// text breaks into the same clusters a terminal sees.
+  @Test(arguments: [
+    (["👍", "🏽x"], "👍x"),
+    (["a🇯", "🇵🇺"], "a🇯 🇵🇺"),
+    (["👍\u{200D}", "👍"], "👍\u{200D} 👍"),
+    (["\u{1100}", "가"], "\u{1100} 가"),
+    (["क्", "ष"], "क् ष"),
+    (["ab", "cd"], "abcd"),
+  ])
+  func neighboursThatWouldJoinAreKeptApart(items: [String], content: String) {
+    let strip = Strip(items: items.map { StyledText($0) }, separator: "", measure: measure)
+    let frame = strip.window(offset: 0, width: strip.contentCellCount).text
+    #expect(frame == content)
+    // Every cluster of the strip is a cluster of the frame's text: none joined.
+    #expect(
+      Array(frame).map(String.init)
+        == strip.clusters.map(\.text).prefix(Array(frame).count).map { $0 })
+  }
+
+  @Test func theSeamIsABoundaryToo() {
+    let strip = Strip(items: ["🇯a🇵"], separator: "", measure: measure)
+    #expect(strip.clusters.map(\.text) == ["🇯", "a", "🇵", " "])
+    // A lone regional indicator is two cells, as wcwidth measures it.
+    #expect(strip.contentCellCount == 5)
+    #expect(strip.cellCount == 6)
+  }
+}
