@@ -1,0 +1,55 @@
+import Testing
+
+@testable import TickerCore
+
+/// Inputs the fuzz targets in fuzz/ once failed on, kept as regression tests.
+@Suite struct FuzzRegressionTests {
+  /// FuzzWindow: a Prepend scalar (U+0603) before ASCII was split from it by the ASCII
+  /// fast path, so the frame's text broke into other clusters than the strip held.
+  @Test func prependBeforeASCII() {
+    let input: [UInt8] = [
+      0x16, 0x00, 0xFC, 0x81, 0x00, 0x00, 0x00, 0x00, 0x07, 0xD8, 0x83, 0x10, 0x00, 0x50, 0x3D,
+    ]
+    let pieces = input[7...].split(separator: 0, omittingEmptySubsequences: false).map {
+      StyledText(Sanitizer.decodeUTF8($0))
+    }
+    let strip = Strip(
+      items: Array(pieces.dropFirst()), separator: pieces[0], measure: CellMeasure())
+    let frame = strip.window(offset: Int(Int16(bitPattern: 0x81FC)), width: 22)
+    expectWholeClusters(frame, strip: strip, width: 22)
+  }
+
+  /// FuzzQuotes: fields are split on bytes, so a field may begin with a mark that, in
+  /// the whole line, belongs to the comma before it; it is still kept as given.
+  @Test func quoteFieldStartingWithAMark() {
+    let line = Sanitizer.decodeUTF8([0xD3, 0x2C, 0xD6, 0xAC, 0x85, 0x31, 0x25])
+    let quote = Quote(parsing: line)
+    #expect(quote?.symbol == "\u{FFFD}")
+    #expect(quote?.price == "\u{5AC}\u{FFFD}1%")
+    #expect(quote?.change == nil)
+  }
+
+  /// FuzzQuotes: a Prepend scalar as the price joins the space after it in the shown text.
+  @Test func quoteWithPrependPrice() {
+    let line = "\u{FFFD} \u{605} 00861293707602830"
+    let quote = Quote(parsing: line)
+    #expect(quote?.price == "\u{605}")
+    #expect(quote?.trend == .up)
+    let text = quote?.styledText().plainText ?? ""
+    #expect(text.utf8.starts(with: "\u{FFFD} \u{605} ▲00861293707602830".utf8))
+  }
+
+  private func expectWholeClusters(
+    _ frame: Frame, strip: Strip, width: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let whole = Set(strip.clusters.map(\.text) + [" "])
+    var cells = 0
+    for cluster in frame.text {
+      strip.measure.forEachUnit(of: cluster) { unit, unitWidth in
+        cells += unitWidth
+        #expect(whole.contains(String(unit)), "split: \(unit)", sourceLocation: sourceLocation)
+      }
+    }
+    #expect(cells == width, sourceLocation: sourceLocation)
+  }
+}

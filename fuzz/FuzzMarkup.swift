@@ -1,0 +1,42 @@
+// libFuzzer target: the markup readers (tmux style blocks, ANSI SGR), the tmux style
+// parser, and every encoder on what they produce. Whatever the input, each dialect's
+// line is one line of valid UTF-8 with no escape byte the encoder did not write.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMarkup(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+  let text = Sanitizer.decodeUTF8(UnsafeBufferPointer(start: data, count: size))
+  if let style = TmuxStyle.parse(text) {
+    let spec = TmuxStyle.spec(for: style)
+    precondition(TmuxStyle.parse(spec) == style, "style spec does not read back: \(spec)")
+  }
+  for markup in Markup.allCases {
+    let item = markup.read(text)
+    if markup == .none { precondition(item.plainText == text) }
+    if markup == .ansi {
+      precondition(!item.plainText.unicodeScalars.contains("\u{1B}"), "ESC survived ansi markup")
+    }
+    let strip = Strip(items: [item, item], separator: " · ", measure: CellMeasure())
+    let width = size % 97
+    let frame = strip.window(offset: size, width: width)
+    for format in OutputFormat.allCases {
+      let line = Encoder(format: format).encode(
+        frame, placement: Placement(offset: 0, cycle: 0, item: 0), at: 0)
+      precondition(!line.utf8.contains(0x0A) && !line.utf8.contains(0x0D), "\(format): a newline")
+      if format == .plain { precondition(frame.text == line) }
+      switch format {
+      case .ansi, .fish, .bash:
+        break
+      case .zsh:
+        // zsh has no escape for dim and italic: raw SGR inside %{…%}, nothing else.
+        var rest = Substring(line)
+        for sequence in ["%{\u{1B}[2m%}", "%{\u{1B}[3m%}", "%{\u{1B}[22m%}", "%{\u{1B}[23m%}"] {
+          rest = Substring(rest.replacing(sequence, with: ""))
+        }
+        precondition(!rest.utf8.contains(0x1B), "zsh: an escape byte outside %{…%}")
+      default:
+        precondition(!line.utf8.contains(0x1B), "\(format): an escape byte")
+      }
+    }
+  }
+  return 0
+}

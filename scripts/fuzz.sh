@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in fuzz/ against TickerCore's sources and runs each.
+#
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default: 60 seconds, every target)
+#
+# Targets are fuzz/Fuzz*.swift, each built with `swiftc -sanitize=fuzzer,address`.
+# Corpora live in .build/fuzz/corpus/<target> (seeded from fuzz/seeds/<target>), crash
+# inputs in .build/fuzz/artifacts/. Exits non-zero when a target finds a crash; every
+# finding becomes a regression test in Tests/TickerCoreTests/FuzzRegressionTests.swift.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+if [ "${#targets[@]}" -eq 0 ]; then
+  for file in fuzz/Fuzz*.swift; do targets+=("$(basename "$file" .swift)"); done
+fi
+
+out=.build/fuzz
+mkdir -p "$out/artifacts"
+status=0
+for target in "${targets[@]}"; do
+  echo "== $target: building"
+  swiftc -parse-as-library -sanitize=fuzzer,address -O -module-name TickerCore \
+    -use-ld=lld Sources/TickerCore/*.swift "fuzz/$target.swift" -o "$out/$target"
+  corpus="$out/corpus/$target"
+  mkdir -p "$corpus"
+  if [ -d "fuzz/seeds/$target" ]; then cp -n fuzz/seeds/"$target"/* "$corpus"/ 2>/dev/null || true; fi
+  echo "== $target: fuzzing for ${seconds}s"
+  if ! "$out/$target" -max_total_time="$seconds" -max_len=512 -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$out/artifacts/$target-" "$corpus" \
+    >"$out/$target.log" 2>&1; then
+    echo "fuzz: $target found a crash; see $out/$target.log and $out/artifacts/" >&2
+    tail -n 40 "$out/$target.log" >&2
+    status=1
+  else
+    grep -E "stat::number_of_executed_units|cov:" "$out/$target.log" | tail -n 2
+  fi
+done
+exit "$status"
