@@ -577,7 +577,9 @@ struct TmuxPluginTests {
       path: "contrib/polybar/ticker.ini", command: { firstMatch($0, /\nexec = (.+)/) },
       check: { lines in
         for line in lines {
-          #expect(line.contains("%{F#"), "\(line)")
+          // Every colour it opens, it closes.
+          let opened = line.matches(of: /%\{F#[0-9a-f]{6}\}/).count
+          #expect(opened == line.matches(of: /%\{F-\}/).count, "\(line)")
           #expect(line.replacing(/%\{[^}]*\}/, with: "").count == 40, "\(line)")
         }
       }),
