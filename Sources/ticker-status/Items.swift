@@ -4,22 +4,31 @@ import TickerCore
 enum Items {
   static func load(_ options: Options) -> Result<[StyledText], ReadError> {
     var items: [StyledText] = []
-    var styles = QuoteStyles()
-    if let up = options.upStyle { styles.up = up }
-    if let down = options.downStyle { styles.down = down }
-    let demoReader = ItemReader(quotes: true, styles: styles, markup: .none)
-    let reader = ItemReader(quotes: options.quotes, styles: styles, markup: options.markup)
+    let (demoReader, reader) = readers(options)
     if options.demo { items += Demo.quoteLines.map(demoReader.item) }
     for path in options.files {
       switch Platform.readAll(path: path) {
       case .success(let bytes):
-        items += lines(of: bytes).map(reader.item)
+        // A one-shot `--follow` shows what a stream would at the end of the input.
+        let follows = path == "-" && options.follow
+        items += itemTexts(of: bytes, split: options.split, lastLineOnly: follows).map(reader.item)
       case .failure(let error):
         return .failure(error)
       }
     }
     items += options.items.map(reader.item)
     return .success(items)
+  }
+
+  /// The readers for the demo's quotes and for every other item.
+  static func readers(_ options: Options) -> (demo: ItemReader, items: ItemReader) {
+    var styles = QuoteStyles()
+    if let up = options.upStyle { styles.up = up }
+    if let down = options.downStyle { styles.down = down }
+    return (
+      ItemReader(quotes: true, styles: styles, markup: .none),
+      ItemReader(quotes: options.quotes, styles: styles, markup: options.markup)
+    )
   }
 
   /// Turns one line or argument into an item: a quote (with `--quotes`), or text read

@@ -19,6 +19,15 @@ struct Options {
   var markup = Markup.none
   var upStyle: Style?
   var downStyle: Style?
+  // Streaming and live sources (see Stream.swift, Sources.swift, CommandCache.swift).
+  var stream = false
+  var maxFramesPerSecond = Options.defaultMaxFramesPerSecond
+  var follow = false
+  var split: String?
+  var commands: [String] = []
+  var every = Options.defaultEvery
+  var tmuxOption: String?
+  var tmuxSocket: String?
   var showHelp = false
   var showVersion = false
 
@@ -32,6 +41,9 @@ enum UsageError: Error, Equatable {
   case unknownOption(String, suggestion: String?)
   case unexpectedValue(option: String)
   case noItems
+  /// An option that only works with another: `'--follow' needs '--file -'`.
+  case needs(option: String, requirement: String)
+  case conflict(option: String, other: String)
 
   var description: String {
     switch self {
@@ -47,6 +59,10 @@ enum UsageError: Error, Equatable {
       return "option '\(option)' takes no value"
     case .noItems:
       return "no items to show: give ITEM arguments, --file PATH or --demo"
+    case .needs(let option, let requirement):
+      return "'\(option)' needs \(requirement)"
+    case .conflict(let option, let other):
+      return "'\(option)' cannot be used with '\(other)'"
     }
   }
 }
@@ -104,6 +120,14 @@ enum Parse {
         expected: "expected a tmux style such as 'fg=green,bold' or 'fg=colour160,bg=#202020'")
     }
     return style
+  }
+
+  static func positiveNumber(_ text: String, label: String, expected: String)
+    throws(UsageError) -> Double
+  {
+    let value = try number(text, label: label, expected: expected)
+    guard value > 0 else { throw .invalidValue(option: label, value: text, expected: expected) }
+    return value
   }
 
   static func wholeNumber(_ text: String, label: String, in range: ClosedRange<Int>)
@@ -209,6 +233,45 @@ extension Options {
     .value("down-style", "style", help: "tmux style of falling quotes (default fg=red).") {
       options, text, label throws(UsageError) in
       options.downStyle = try Parse.style(text, label: label)
+    },
+    .flag("stream", help: "Print a frame each time it changes, until the reader goes away.") {
+      $0.stream = true
+    },
+    .value(
+      "max-fps", "frames-per-second",
+      help: "At most this many frames a second when streaming (default 30)."
+    ) { options, text, label throws(UsageError) in
+      options.maxFramesPerSecond = try Parse.positiveNumber(
+        text, label: label, expected: "expected a number of frames per second greater than 0")
+    },
+    .flag("follow", help: "With '-f -': each line of standard input replaces the items.") {
+      $0.follow = true
+    },
+    .value("split", "separator", help: "Split each line read into several items at SEPARATOR.") {
+      options, text, label throws(UsageError) in
+      guard !text.isEmpty else {
+        throw .invalidValue(option: label, value: text, expected: "expected a non-empty separator")
+      }
+      options.split = text
+    },
+    .value("command", "command", help: "Items from the lines a /bin/sh command prints.") {
+      options, text, _ in options.commands.append(text)
+    },
+    .value("every", "seconds", help: "Run --command again every SECONDS (default 10).") {
+      options, text, label throws(UsageError) in
+      options.every = try Parse.positiveNumber(
+        text, label: label, expected: "expected a number of seconds greater than 0")
+    },
+    .value("tmux-option", "name", help: "Stream into this tmux user option, such as @ticker.") {
+      options, text, label throws(UsageError) in
+      guard text.hasPrefix("@"), text.count > 1 else {
+        throw .invalidValue(
+          option: label, value: text, expected: "expected a tmux user option name such as @ticker")
+      }
+      options.tmuxOption = text
+    },
+    .value("tmux-socket", "path", help: "The tmux server's socket (default: from $TMUX).") {
+      options, text, _ in options.tmuxSocket = text
     },
     .flag("help", short: "h", help: "Show this help.") { $0.showHelp = true },
     .flag("version", help: "Show the version.") { $0.showVersion = true },

@@ -25,18 +25,22 @@ struct TickerStatus {
         Platform.write("ticker-status \(version)\n", to: 1)
         return ExitStatus.success
       }
-      if options.items.isEmpty && options.files.isEmpty && !options.demo {
+      if options.items.isEmpty && options.files.isEmpty && options.commands.isEmpty
+        && !options.demo
+      {
         throw .noItems
       }
+      try options.checkLiveSources()
     } catch {
       Platform.write(
         "ticker-status: error: \(error.description)\n\(usage)\nSee 'ticker-status --help'.\n",
         to: 2)
       return ExitStatus.usage
     }
+    if options.stream { return Stream.run(options) }
     let items: [StyledText]
     switch Items.load(options) {
-    case .success(let loaded): items = loaded
+    case .success(let loaded): items = loaded + CommandCache.oneShotItems(options)
     case .failure(let error):
       Platform.write("ticker-status: error: \(error.description)\n", to: 2)
       return ExitStatus.noInput
