@@ -1,0 +1,209 @@
+import Foundation
+
+/// A `ticker-status` (or any program) that keeps running while a test talks to it:
+/// its output lines are collected as they arrive, with the time each arrived.
+///
+/// Every wait has a timeout, and `stop()` (also run on deinit) kills what is left, so
+/// no test can hang on it.
+final class LiveProcess: @unchecked Sendable {
+  struct Line: Sendable {
+    /// Unix time at which the test read the line.
+    var arrived: Double
+    var text: String
+  }
+
+  let process = Process()
+  private let inputPipe = Pipe()
+  private let outputPipe = Pipe()
+  private let errorPipe = Pipe()
+  private let collected = Locked<[Line]>([])
+  private let errorBytes = Locked<[UInt8]>([])
+  private let outputEnded = Locked(false)
+
+  /// Starts `executable` (the built `ticker-status` by default).
+  ///
+  /// - Parameter feedsInput: Give it a pipe as standard input (`write`, `closeInput`);
+  ///   otherwise `/dev/null`.
+  init(
+    _ arguments: [String], executable: String = tickerBinary,
+    environment: [String: String]? = nil, feedsInput: Bool = false
+  ) throws {
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var env = environment ?? ProcessInfo.processInfo.environment
+    if environment == nil { env.removeValue(forKey: "NO_COLOR") }
+    process.environment = env
+    process.standardOutput = outputPipe
+    process.standardError = errorPipe
+    process.standardInput =
+      feedsInput ? inputPipe : FileHandle(forReadingAtPath: "/dev/null")
+    try process.run()
+    let output = outputPipe.fileHandleForReading
+    let lines = collected
+    let ended = outputEnded
+    Thread.detachNewThread {
+      var pending: [UInt8] = []
+      while true {
+        let data = output.availableData
+        if data.isEmpty { break }
+        let now = Date().timeIntervalSince1970
+        pending += data
+        var fresh: [Line] = []
+        while let end = pending.firstIndex(of: 0x0A) {
+          fresh.append(Line(arrived: now, text: String(decoding: pending[..<end], as: UTF8.self)))
+          pending.removeSubrange(...end)
+        }
+        if !fresh.isEmpty { lines.update { $0 += fresh } }
+      }
+      ended.set(true)
+    }
+    let errors = errorPipe.fileHandleForReading
+    let errorStore = errorBytes
+    Thread.detachNewThread {
+      while true {
+        let data = errors.availableData
+        if data.isEmpty { break }
+        errorStore.update { $0 += data }
+      }
+    }
+  }
+
+  deinit { stop() }
+
+  var pid: Int32 { process.processIdentifier }
+
+  /// The lines read so far.
+  var lines: [Line] { collected.get() }
+
+  /// Standard error so far.
+  var standardError: String { String(decoding: errorBytes.get(), as: UTF8.self) }
+
+  /// Whether standard output has reached its end.
+  var outputHasEnded: Bool { outputEnded.get() }
+
+  /// Waits until at least `count` lines have arrived; returns all lines so far.
+  @discardableResult
+  func waitForLines(_ count: Int, timeout: Double = 10) -> [Line] {
+    waitUntil(timeout: timeout) { self.lines.count >= count }
+    return lines
+  }
+
+  /// Waits for the first line at index `from` or later that satisfies `predicate`.
+  func waitForLine(
+    from start: Int = 0, timeout: Double = 10, where predicate: (String) -> Bool
+  ) -> (index: Int, line: Line)? {
+    var found: (Int, Line)?
+    waitUntil(timeout: timeout) {
+      let lines = self.lines
+      guard start < lines.count else { return false }
+      if let index = lines[start...].firstIndex(where: { predicate($0.text) }) {
+        found = (index, lines[index])
+        return true
+      }
+      return false
+    }
+    return found
+  }
+
+  /// Writes to the process's standard input.
+  func write(_ text: String) {
+    try? inputPipe.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+  }
+
+  func closeInput() { try? inputPipe.fileHandleForWriting.close() }
+
+  func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+  /// Waits for the process to end; its exit status (or signal), or `nil` if it is
+  /// still running after `timeout` seconds.
+  func waitForExit(timeout: Double = 10) -> Int32? {
+    waitUntil(timeout: timeout) { !self.process.isRunning }
+    guard !process.isRunning else { return nil }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// Kills the process if it still runs, and waits for it.
+  func stop() {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGCONT)
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    try? inputPipe.fileHandleForWriting.close()
+  }
+}
+
+/// Polls `condition` every 10 ms until it holds or `timeout` seconds pass.
+@discardableResult
+func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
+  let deadline = Date().addingTimeInterval(timeout)
+  while Date() < deadline {
+    if condition() { return true }
+    usleep(10_000)
+  }
+  return condition()
+}
+
+extension Locked {
+  /// Changes the value in place, under the lock.
+  func update(_ change: (inout Value) -> Void) {
+    var value = get()
+    change(&value)
+    set(value)
+  }
+}
+
+/// Runs a program that leaves a daemon behind (`tmux new-session -d` starts the tmux
+/// server), with standard streams on `/dev/null` and every other descriptor of the
+/// test process closed in the child, and waits up to `timeout` seconds for it.
+///
+/// Foundation's `Process` notices a child's end by a socket the child inherits; a
+/// daemon that inherits it too keeps `waitUntilExit` waiting for as long as the
+/// daemon lives. Spawning without it avoids that.
+///
+/// - Returns: The exit status, or `nil` if it did not end in time (it is then killed).
+func runClosingDescriptors(_ arguments: [String], timeout: Double = 10) -> Int32? {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  for target in Int32(0)...2 {
+    posix_spawn_file_actions_addopen(
+      &actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+  }
+  let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+  for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
+    posix_spawn_file_actions_addclose(&actions, descriptor)
+  }
+  let cStrings = arguments.map { strdup($0) }
+  defer { for pointer in cStrings { free(pointer) } }
+  var argv: [UnsafeMutablePointer<CChar>?] = cStrings + [nil]
+  var pid: pid_t = 0
+  // A test thread may have signals blocked (Dispatch's threads do); the daemon must
+  // not inherit that, or it would never see `kill-server`'s SIGTERM.
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var noSignals = sigset_t()
+  sigemptyset(&noSignals)
+  posix_spawnattr_setsigmask(&attributes, &noSignals)
+  var defaults = sigset_t()
+  sigemptyset(&defaults)
+  for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
+  posix_spawnattr_setsigdefault(&attributes, &defaults)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+  guard posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ) == 0 else {
+    return nil
+  }
+  var status: Int32 = 0
+  let deadline = Date().addingTimeInterval(timeout)
+  while waitpid(pid, &status, WNOHANG) == 0 {
+    if Date() > deadline {
+      kill(pid, SIGKILL)
+      waitpid(pid, &status, 0)
+      return nil
+    }
+    usleep(5_000)
+  }
+  return (status >> 8) & 0xFF
+}

@@ -1,0 +1,459 @@
+import Foundation
+import Testing
+
+// End-to-end tests of `--stream` and the live sources, driving the built binary.
+// Every wait has a timeout; every folder and tmux server is unique and removed.
+
+/// A fresh folder for one test, removed by `remove()`.
+private struct Folder {
+  let path: String
+
+  init() throws {
+    path = NSTemporaryDirectory() + "ticker-stream-" + UUID().uuidString.prefix(8)
+    try FileManager.default.createDirectory(
+      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+  }
+
+  func file(_ name: String) -> String { path + "/" + name }
+
+  /// Writes `text` to `name` in place (truncate, then write).
+  func write(_ name: String, _ text: String) throws {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
+  }
+
+  /// Replaces `name` by renaming a new file over it.
+  func replace(_ name: String, _ text: String) throws {
+    try write(name + ".new", text)
+    guard rename(file(name + ".new"), file(name)) == 0 else { throw CocoaError(.fileWriteUnknown) }
+  }
+
+  func read(_ name: String) -> String? { try? String(contentsOfFile: file(name), encoding: .utf8) }
+
+  func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// The raw text of a JSON number field of a `--format json` line: `"at":123.45`.
+private func field(_ name: String, of line: String) -> String? {
+  guard let start = line.range(of: "\"\(name)\":") else { return nil }
+  let rest = line[start.upperBound...]
+  return String(rest.prefix { $0 != "," && $0 != "}" })
+}
+
+/// The `text` of a `--format json` line.
+private func frameText(_ line: String) -> String? {
+  guard let data = line.data(using: .utf8),
+    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+  else { return nil }
+  return object["text"] as? String
+}
+
+private func now() -> Double { Date().timeIntervalSince1970 }
+
+/// The environment of the tests, without `NO_COLOR` and `TMUX`, plus `extra`.
+private func environment(_ extra: [String: String] = [:]) -> [String: String] {
+  var env = ProcessInfo.processInfo.environment
+  env.removeValue(forKey: "NO_COLOR")
+  env.removeValue(forKey: "TMUX")
+  env.merge(extra) { $1 }
+  return env
+}
+
+/// Whether process `pid` has ended (gone, or a zombie nobody has reaped yet).
+private func hasEnded(_ pid: Int32) -> Bool {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else {
+    return true
+  }
+  guard let close = stat.lastIndex(of: ")") else { return true }
+  return stat[stat.index(close, offsetBy: 2)] == "Z"
+}
+
+@Suite struct StreamTests {
+  // MARK: Frames
+
+  @Test func streamedFramesEqualOneShotFramesForTheSameTime() throws {
+    let items = ["Breaking: tmux 3.3a", "CPU 42%", "日本語 text", "#[x] 100%"]
+    let shape = ["--format", "json", "-w", "17", "-s", "7"]
+    let started = now()
+    let stream = try LiveProcess(["--stream"] + shape + items)
+    defer { stream.stop() }
+    let lines = stream.waitForLines(8, timeout: 10)
+    stream.stop()
+    try #require(lines.count >= 8)
+    #expect(lines[0].arrived - started < 1, "the first frame comes at once")
+    for (index, line) in lines.enumerated() {
+      let at = try #require(field("at", of: line.text))
+      let oneShot = try runTicker(shape + ["--at", at] + items, timeout: 10)
+      #expect(oneShot.stdout == line.text + "\n", "frame \(index) at \(at)")
+      let time = try #require(Double(at))
+      #expect(line.arrived - time < 0.25, "frame \(index) is written when it is computed")
+      guard index > 0 else { continue }
+      // Printed when the frame changes: the frame just before was still the last one.
+      #expect(frameText(line.text) != frameText(lines[index - 1].text))
+      let before = try runTicker(
+        shape + ["--at", String(time - 0.08)] + items, timeout: 10)
+      #expect(
+        frameText(before.stdout) == frameText(lines[index - 1].text),
+        "frame \(index) came within 80 ms of its change")
+    }
+  }
+
+  @Test func i3barStreamOpensWithTheHeaderAndArray() throws {
+    let stream = try LiveProcess(["--stream", "--format", "i3bar", "-w", "3", "-s", "10", "abcd"])
+    defer { stream.stop() }
+    let lines = stream.waitForLines(4).map(\.text)
+    try #require(lines.count >= 4)
+    #expect(lines[0] == "{\"version\":1}")
+    #expect(lines[1] == "[")
+    #expect(lines[2...].allSatisfy { $0.hasPrefix("[{\"full_text\":\"") && $0.hasSuffix("\"}],") })
+  }
+
+  @Test func framesAreCappedByMaxFPS() throws {
+    let stream = try LiveProcess(["--stream", "--max-fps", "5", "-s", "100", "-w", "5", "--demo"])
+    defer { stream.stop() }
+    stream.waitForLines(6)
+    let lines = stream.lines
+    try #require(lines.count >= 6)
+    let span = lines[5].arrived - lines[1].arrived
+    #expect(span > 0.6, "4 frames at 5 a second take 0.8 s, not \(span)")
+  }
+
+  // MARK: Sources
+
+  @Test func fileIsReadAgainWhenItChangesAndKeptWhenItFails() throws {
+    let folder = try Folder()
+    defer { folder.remove() }
+    try folder.write("items", "alpha\n")
+    let stream = try LiveProcess(
+      ["--stream", "--format", "json", "-w", "8", "-f", folder.file("items")],
+      environment: environment())
+    defer { stream.stop() }
+    func expectFrame(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+      let found = stream.waitForLine(from: 0, timeout: 5) { frameText($0) == text }
+      #expect(found != nil, "a frame '\(text)'", sourceLocation: sourceLocation)
+    }
+    expectFrame("alpha   ")
+    try folder.replace("items", "beta\n")
+    expectFrame("beta    ")
+    try folder.write("items", "gamma\n")
+    expectFrame("gamma   ")
+
+    try FileManager.default.removeItem(atPath: folder.file("items"))
+    let gone = stream.lines.count
+    waitUntil(timeout: 5) { !stream.standardError.isEmpty }
+    usleep(1_200_000)
+    let errors = stream.standardError.split(separator: "\n")
+    #expect(
+      errors == [
+        "ticker-status: warning: cannot read '\(folder.file("items"))': No such file or directory;"
+          + " showing the last items"
+      ])
+    #expect(stream.lines.count == gone, "no frame without the items")
+
+    try folder.write("items", "delta\n")
+    expectFrame("delta   ")
+    try folder.write("items", "")
+    waitUntil(timeout: 5) { stream.standardError.split(separator: "\n").count >= 2 }
+    #expect(
+      stream.standardError.split(separator: "\n").last
+        == "ticker-status: warning: '\(folder.file("items"))' is empty; showing the last items")
+    #expect(frameText(stream.lines.last?.text ?? "") == "delta   ")
+    try folder.write("items", "epsilon\n")
+    expectFrame("epsilon ")
+    #expect(stream.standardError.split(separator: "\n").count == 2)
+  }
+
+  @Test func followReplacesTheItemsWithEachLine() throws {
+    let started = now()
+    let stream = try LiveProcess(
+      ["--stream", "--follow", "-f", "-", "--split", " | ", "--format", "json", "-w", "16"],
+      feedsInput: true)
+    defer { stream.stop() }
+    let first = stream.waitForLines(1, timeout: 5)
+    try #require(first.count == 1)
+    #expect(frameText(first[0].text) == String(repeating: " ", count: 16))
+    #expect(first[0].arrived - started < 1, "the first frame does not wait for input")
+
+    stream.write("first\n")
+    #expect(stream.waitForLine(timeout: 5) { frameText($0) == "first           " } != nil)
+    stream.write("second | third\n")
+    #expect(stream.waitForLine(timeout: 5) { frameText($0) == "second · third  " } != nil)
+    stream.write("stale\nfourth")
+    usleep(300_000)
+    #expect(!stream.lines.contains { frameText($0.text) == "fourth          " })
+    stream.closeInput()
+    #expect(stream.waitForLine(timeout: 5) { frameText($0) == "fourth          " } != nil)
+    usleep(500_000)
+    #expect(stream.process.isRunning, "at the end of input the last items stay")
+    #expect(stream.standardError.isEmpty)
+  }
+
+  @Test func slowCommandDoesNotHoldUpFrames() throws {
+    let folder = try Folder()
+    defer { folder.remove() }
+    let stream = try LiveProcess(
+      [
+        "--stream", "--format", "json", "-w", "8", "-s", "20", "--command",
+        "sleep 1.5; echo fresh", "static item",
+      ], environment: environment(["XDG_RUNTIME_DIR": folder.path]))
+    defer { stream.stop() }
+    usleep(1_200_000)
+    let early = stream.lines
+    try #require(early.count >= 10, "frames flow while the command runs")
+    let gaps = zip(early.dropFirst(), early).map { $0.arrived - $1.arrived }
+    #expect(gaps.max() ?? 1 < 0.4, "no frame waits for the command: \(gaps)")
+    #expect(!early.contains { frameText($0.text)?.contains("fresh") ?? false })
+    let fresh = stream.waitForLine(timeout: 8) { frameText($0)?.contains("fresh") ?? false }
+    #expect(fresh != nil, "the command's output joins the items")
+  }
+
+  @Test func failingCommandKeepsTheLastGoodItemsAndSaysSoOnce() throws {
+    let folder = try Folder()
+    defer { folder.remove() }
+    try folder.write("out", "good\n")
+    let command =
+      "if [ -e '\(folder.file("flag"))' ]; then echo broken >&2; exit 3; fi; cat '\(folder.file("out"))'"
+    let stream = try LiveProcess(
+      ["--stream", "--format", "json", "-w", "8", "--every", "0.2", "--command", command],
+      environment: environment(["XDG_RUNTIME_DIR": folder.path]))
+    defer { stream.stop() }
+    #expect(stream.waitForLine(timeout: 5) { frameText($0) == "good    " } != nil)
+    try folder.write("flag", "")
+    waitUntil(timeout: 5) { !stream.standardError.isEmpty }
+    usleep(1_000_000)
+    let failed =
+      "ticker-status: warning: command '\(command)' failed with exit status 3: broken;"
+      + " showing the last items"
+    #expect(stream.standardError.split(separator: "\n") == [Substring(failed)])
+    #expect(frameText(stream.lines.last?.text ?? "") == "good    ")
+
+    try folder.write("out", "better\n")
+    try FileManager.default.removeItem(atPath: folder.file("flag"))
+    #expect(stream.waitForLine(timeout: 5) { frameText($0) == "better  " } != nil)
+    try folder.write("out", "")
+    waitUntil(timeout: 5) { stream.standardError.split(separator: "\n").count >= 2 }
+    usleep(600_000)
+    #expect(
+      stream.standardError.split(separator: "\n").dropFirst()
+        == ["ticker-status: warning: command '\(command)' printed nothing; showing the last items"])
+    #expect(frameText(stream.lines.last?.text ?? "") == "better  ")
+  }
+
+  @Test func hangingCommandIsStoppedAfterItsTimeout() throws {
+    let folder = try Folder()
+    defer { folder.remove() }
+    // Hangs the first time only, so that no later run is left behind.
+    let command =
+      "[ -e '\(folder.file("pid"))' ] && { echo done; exit 0; }; sleep 60 & echo $! > '\(folder.file("pid"))'; wait"
+    let stream = try LiveProcess(
+      ["--stream", "-w", "8", "--every", "1", "--command", command, "x"],
+      environment: environment(["XDG_RUNTIME_DIR": folder.path]))
+    defer { stream.stop() }
+    #expect(waitUntil(timeout: 5) { folder.read("pid") != nil })
+    let sleeper = try #require(Int32(folder.read("pid")?.filter(\.isNumber) ?? ""))
+    #expect(waitUntil(timeout: 14) { stream.standardError.contains("did not finish") })
+    #expect(
+      stream.standardError.hasPrefix(
+        "ticker-status: warning: command '\(command)' did not finish within 10 s and was stopped;"
+      ))
+    #expect(waitUntil(timeout: 2) { hasEnded(sleeper) }, "the command's children are stopped too")
+  }
+
+  // MARK: Process life
+
+  @Test func readerGoneExitsQuietly() throws {
+    let folder = try Folder()
+    defer { folder.remove() }
+    // A moving ticker notices on its next write (EPIPE); a still one by POLLERR.
+    for motion in [["-s", "30", "--demo"], ["-w", "30", "still"]] {
+      let errors = folder.file("stderr")
+      let started = now()
+      let result = try runProcess(
+        "/bin/bash",
+        [
+          "-c", "\"$0\" --stream \"${@:2}\" 2>\"$1\" | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}",
+          tickerBinary, errors,
+        ] + motion, timeout: 10)
+      #expect(result.stdout == "0\n", "\(motion)")
+      #expect(folder.read("stderr") == "", "\(motion)")
+      #expect(now() - started < 3, "\(motion)")
+    }
+  }
+
+  @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+  func signalEndsTheStreamAndItsCommand(signal: Int32, status: Int32) throws {
+    let folder = try Folder()
+    defer { folder.remove() }
+    let command = "sleep 60 & echo $! > '\(folder.file("pid"))'; wait"
+    let stream = try LiveProcess(
+      ["--stream", "-s", "5", "--demo", "--command", command],
+      environment: environment(["XDG_RUNTIME_DIR": folder.path]))
+    defer { stream.stop() }
+    #expect(waitUntil(timeout: 5) { folder.read("pid")?.hasSuffix("\n") ?? false })
+    let sleeper = try #require(Int32(folder.read("pid")?.filter(\.isNumber) ?? ""))
+    let sent = now()
+    stream.send(signal)
+    #expect(stream.waitForExit(timeout: 5) == status)
+    #expect(now() - sent < 1, "exits promptly")
+    #expect(waitUntil(timeout: 2) { hasEnded(sleeper) }, "the running command is stopped")
+    #expect(stream.standardError.isEmpty)
+  }
+
+  @Test func afterStopAndContinueTheFrameIsTheCurrentOne() throws {
+    let stream = try LiveProcess(["--stream", "--format", "json", "-s", "20", "-w", "10", "--demo"])
+    defer { stream.stop() }
+    stream.waitForLines(3)
+    stream.send(SIGSTOP)
+    usleep(1_500_000)
+    let before = stream.lines.count
+    let continued = now()
+    stream.send(SIGCONT)
+    let next = stream.waitForLine(from: before, timeout: 5) { _ in true }
+    let line = try #require(next?.line)
+    let at = try #require(field("at", of: line.text).flatMap(Double.init))
+    #expect(at >= continued - 0.05, "the frame is for now, not for before the stop")
+    #expect(at - continued < 0.3)
+    usleep(200_000)
+    let burst = stream.lines[before...].filter { $0.arrived < continued + 0.2 }
+    #expect(burst.count <= 8, "no backlog of frames after the stop: \(burst.count)")
+  }
+
+  // MARK: tmux push mode
+
+  @Test func tmuxOptionIsSetToEachFrameUntilTheServerGoes() throws {
+    guard let tmux = which("tmux") else {
+      print("skipped: tmux is not installed")
+      return
+    }
+    let name = "ticker-stream-\(UUID().uuidString.prefix(8))"
+    func tmuxRun(_ arguments: [String]) throws -> ProcessResult {
+      try runProcess(tmux, ["-L", name] + arguments, environment: environment(), timeout: 10)
+    }
+    let started = runClosingDescriptors(
+      [tmux, "-L", name, "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "10"])
+    try #require(started == 0)
+    defer { _ = try? tmuxRun(["kill-server"]) }
+    let socket = try tmuxRun(["display-message", "-p", "#{socket_path}"]).stdout
+      .trimmingCharacters(in: .newlines)
+    func value() -> String? {
+      guard let result = try? tmuxRun(["show-options", "-gv", "@ticker"]), result.status == 0
+      else { return nil }
+      return String(result.stdout.dropLast())
+    }
+
+    // Still frames from standard input: exact values.
+    let follow = try LiveProcess(
+      [
+        "--stream", "--tmux-option", "@ticker", "--tmux-socket", socket, "--follow", "-f", "-",
+        "-w", "10",
+      ], environment: environment(), feedsInput: true)
+    defer { follow.stop() }
+    // Nothing in the value is special to tmux's command parser or its formats.
+    follow.write("a#b $H 'q'\n")
+    #expect(waitUntil(timeout: 5) { value() == "a##b $H 'q'#[default]" }, "\(value() ?? "none")")
+    follow.write("#[fg=red]x\n")
+    #expect(waitUntil(timeout: 5) { value() == "##[fg=red]x#[default]" }, "\(value() ?? "none")")
+    follow.stop()
+
+    // A moving ticker: the value changes, and each is an escaped window of the strip.
+    let stream = try LiveProcess(
+      [
+        "--stream", "--tmux-option", "@ticker", "--tmux-socket", socket, "-w", "6", "-s", "20",
+        "abcdefgh", "#1",
+      ],
+      environment: environment())
+    defer { stream.stop() }
+    var seen: Set<String> = []
+    let strip = String(repeating: "abcdefgh · #1 · ", count: 2)
+    for _ in 0..<15 {
+      if let shown = value() { seen.insert(shown) }
+      usleep(70_000)
+    }
+    #expect(seen.count >= 4, "the option follows the frames: \(seen)")
+    for shown in seen where shown.hasPrefix("abc") || shown.contains("·") {
+      #expect(shown.hasSuffix("#[default]"))
+      let text = String(shown.dropLast("#[default]".count)).replacingOccurrences(
+        of: "##", with: "#")
+      #expect(text.count == 6 && strip.contains(text), "\(shown)")
+    }
+    #expect(stream.standardError.isEmpty)
+
+    _ = try tmuxRun(["kill-server"])
+    #expect(stream.waitForExit(timeout: 3) == 0, "the stream ends with the server")
+    #expect(stream.standardError.isEmpty)
+  }
+
+  // MARK: Command line
+
+  struct ErrorCase: CustomTestStringConvertible, Sendable {
+    var arguments: [String]
+    var message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  @Test(arguments: [
+    ErrorCase(
+      arguments: ["--stream", "--every", "0", "--command", "date"],
+      message:
+        "invalid value '0' for '--every <seconds>': expected a number of seconds greater than 0"),
+    ErrorCase(
+      arguments: ["--every=-2", "x"],
+      message:
+        "invalid value '-2' for '--every <seconds>': expected a number of seconds greater than 0"),
+    ErrorCase(
+      arguments: ["--stream", "--max-fps", "0", "x"],
+      message:
+        "invalid value '0' for '--max-fps <frames-per-second>': expected a number of frames per second greater than 0"
+    ),
+    ErrorCase(
+      arguments: ["--stream", "--follow", "-f", "items.txt"],
+      message: "'--follow' needs '--file -' (it follows standard input)"),
+    ErrorCase(
+      arguments: ["--tmux-option", "@ticker", "x"],
+      message: "'--tmux-option <name>' needs '--stream'"),
+    ErrorCase(
+      arguments: ["--stream", "--tmux-option", "ticker", "x"],
+      message:
+        "invalid value 'ticker' for '--tmux-option <name>': expected a tmux user option name such as @ticker"
+    ),
+    ErrorCase(
+      arguments: ["--stream", "--tmux-option", "@ticker", "x"],
+      message:
+        "'--tmux-option <name>' needs a tmux server: run it inside tmux or give '--tmux-socket <path>'"
+    ),
+    ErrorCase(
+      arguments: ["--stream", "--tmux-socket", "/tmp/none", "x"],
+      message: "'--tmux-socket <path>' needs '--tmux-option <name>'"),
+    ErrorCase(
+      arguments: ["--split", "", "x"],
+      message: "invalid value '' for '--split <separator>': expected a non-empty separator"),
+    ErrorCase(
+      arguments: ["--stream", "--at", "5", "x"],
+      message: "'--at <unix-seconds>' cannot be used with '--stream'"),
+  ])
+  func badStreamArgumentsAreUsageErrors(_ errorCase: ErrorCase) throws {
+    let result = try runTicker(errorCase.arguments, environment: environment(), timeout: 10)
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "ticker-status: error: \(errorCase.message)\n"
+        + "Usage: ticker-status [options] [ITEM...]\nSee 'ticker-status --help'.\n")
+  }
+
+  @Test func unreachableTmuxServerIsAnError() throws {
+    let result = try runTicker(
+      ["--stream", "--tmux-option", "@t", "--tmux-socket", "/nonexistent/socket", "x"],
+      environment: environment(), timeout: 10)
+    #expect(result.status == 69)
+    #expect(
+      result.stderr
+        == "ticker-status: error: cannot reach the tmux server at '/nonexistent/socket':"
+        + " No such file or directory\n")
+  }
+
+  @Test func oneShotFollowShowsTheLastLine() throws {
+    let result = try runTicker(
+      ["--follow", "-f", "-", "--split", ",", "-w", "12"], stdin: Array("a\nb,c\n".utf8))
+    #expect(result.stdout == "b · c       \n")
+  }
+}
