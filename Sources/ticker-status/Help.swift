@@ -5,13 +5,31 @@ enum Help {
 
     Usage: ticker-status [options] [ITEM...]
 
-    Prints the frame for the current time and exits. The frame is a function of the
-    time alone, so every process that asks at the same moment prints the same frame.
+    Prints the frame for the current time and exits, or with --stream a frame each
+    time it changes. The frame is a function of the time alone, so every process that
+    asks at the same moment prints the same frame.
 
     Items:
       ITEM...                     Items to scroll, one per argument ('--' ends options).
       -f, --file <path>           Read items from PATH, one per line; '-' reads standard
                                   input, which is never read otherwise. May be repeated.
+                                  With --stream a file is read again when it changes; if
+                                  it goes missing or empty, the last items stay.
+      --command <command>         Items from the lines '/bin/sh -c COMMAND' prints. A
+                                  one-shot run shows the output cached under
+                                  $XDG_RUNTIME_DIR/ticker-status (or a private folder in
+                                  $TMPDIR or /tmp) and refreshes it in the background
+                                  when older than --every; the first run is waited for
+                                  0.4 s at most, then '…loading' shows. With --stream it
+                                  runs every --every seconds without holding up frames. A
+                                  run that fails or prints nothing keeps the last items;
+                                  one taking longer than max(--every, 10) s is stopped.
+      --every <seconds>           Run --command again this often (default 10).
+      --split <separator>         Split each line read (files, standard input, commands)
+                                  into several items at SEPARATOR.
+      --follow                    With '-f -': each line of standard input replaces the
+                                  items (playerctl --follow, tail -f); at its end the last
+                                  items stay. One-shot: the last line.
       --demo                      Add the built-in stock and currency quotes.
       --quotes                    Read items as 'SYMBOL PRICE CHANGE' (spaces or commas;
                                   CHANGE like +1.25, -0.4%, 0), shown as 'SYMBOL PRICE ▲1.25'
@@ -67,19 +85,37 @@ enum Help {
       --up-style <style>          The style of rising and falling quotes, in tmux style
       --down-style <style>        syntax (default fg=green and fg=red), such as
                                   'fg=colour46,bold' or 'fg=#ff5f5f,underscore'.
+
+    Streaming:
+      --stream                    Print a frame each time it changes, at the moment it
+                                  changes, one line each, until the reader goes away
+                                  (exit 0). SIGCONT redraws the frame for now at once.
+      --max-fps <frames-per-second>
+                                  At most this many frames a second (default 30).
+      --tmux-option <name>        With --stream: set the tmux user option NAME (such as
+                                  @ticker) to each frame instead of printing it, for
+                                  status-right '#{@ticker}'; ends with the tmux server.
+      --tmux-socket <path>        The tmux server's socket (default: the one in $TMUX).
+
       -h, --help                  Show this help.
       --version                   Show the version.
 
     Exit status:
-      0   a frame was printed
+      0   a frame was printed, or a stream's reader went away
       64  bad command line (unknown option, bad value, no items)
       66  an input file could not be read
+      69  the tmux server for --tmux-option could not be reached
+      128+n  a stream was ended by signal n (SIGTERM 143, SIGINT 130)
 
     Examples:
       ticker-status --demo
       ticker-status -w 30 -s 3 'Breaking: tmux 3.3a released' 'CPU 42%'
       ticker-status --quotes -f ~/.cache/ticker/quotes --format ansi
       tmux: set -g status-right '#(ticker-status -w 40 --demo)'
+      ticker-status --stream --format i3bar -w 60 --demo
+      playerctl --follow metadata --format '{{artist}} - {{title}}' |
+        ticker-status --stream --follow -f - -w 30
+      ticker-status --stream --tmux-option @ticker -s 4 --demo &
 
     """
 }
