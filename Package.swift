@@ -21,6 +21,13 @@ let package = Package(
       dependencies: ["TickerCore"],
       swiftSettings: strict
     ),
+    // Benchmarks (bench/run); not part of `swift test`'s assertions.
+    .executableTarget(
+      name: "ticker-bench",
+      dependencies: ["TickerCore"],
+      path: "bench/TickerBench",
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "TickerCoreTests",
       dependencies: ["TickerCore"],

@@ -198,22 +198,34 @@ public struct StripBuilder: Sendable {
   ///
   /// - Complexity: O(length of the item).
   public mutating func append(_ item: StyledText) {
+    appendItem { $0.append(item) }
+  }
+
+  /// Appends one unstyled item given as UTF-8 bytes (invalid sequences become U+FFFD).
+  ///
+  /// Printable ASCII, the usual feed line, goes straight into the strip.
+  public mutating func appendPlain<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
+    let appended = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
+      for byte in buffer where byte < 0x20 || byte >= 0x7F { return false }
+      appendItem { $0.appendPrintableASCII(buffer) }
+      return true
+    }
+    if appended != true { append(StyledText(Sanitizer.decodeUTF8(bytes))) }
+  }
+
+  /// Runs `body` to append one item, then the separator if the item showed anything.
+  private mutating func appendItem(_ body: (inout Strip) -> Void) {
     let index = itemsSeen
     itemsSeen += 1
     let startCell = strip.cellCount
     let before = strip.clusterCount
     strip.segmentStarts = true
-    strip.append(item)
+    body(&strip)
     guard strip.clusterCount > before else { return }
     strip.itemSource.append(UInt32(truncatingIfNeeded: index))
     strip.itemCell.append(startCell)
     strip.segmentStarts = true
     strip.append(separatorStrip)
-  }
-
-  /// Appends one unstyled item given as UTF-8 bytes (invalid sequences become U+FFFD).
-  public mutating func appendPlain<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
-    append(StyledText(Sanitizer.decodeUTF8(bytes)))
   }
 
   /// The finished strip.
@@ -260,6 +272,19 @@ extension Strip {
       offset += cluster.utf8.count
       appendCluster(cluster, styleIndex: runEnds[runIndex].style)
     }
+  }
+
+  /// Appends printable ASCII in the plain style: one cluster of one cell a byte.
+  fileprivate mutating func appendPrintableASCII(_ ascii: UnsafeBufferPointer<UInt8>) {
+    guard !ascii.isEmpty else { return }
+    segmentStarts = false
+    openRun(styleIndex(.plain))
+    for byte in ascii {
+      addCheckpointIfDue()
+      bytes.append(byte)
+      clusterInfo.append(0x11)
+    }
+    cellCount += ascii.count
   }
 
   private mutating func append(_ text: String, styleIndex: UInt32) {

@@ -1,0 +1,85 @@
+// ticker-bench: per-frame and load costs of TickerCore, from a release build.
+//
+//   ticker-bench frames ITEMS [FRAMES]   ns per frame (frame + tmux encoding), after loading
+//   ticker-bench load PATH               seconds to read a file of items and lay out the strip
+//
+// Not part of `swift test`: bench/run builds it with -c release and reports the numbers.
+import Glibc
+import TickerCore
+
+func now() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+/// Quote items like a watchlist's: `SYM123 1234.56 +1.23`.
+func quoteItems(_ count: Int) -> [StyledText] {
+  var items: [StyledText] = []
+  items.reserveCapacity(count)
+  let symbols = ["AAPL", "MSFT", "EUR/USD", "NVDA", "BTC/USD", "GOOGL"]
+  for index in 0..<count {
+    let line =
+      "\(symbols[index % symbols.count])\(index) \(1000 + index % 9000).\(index % 90 + 10) "
+      + (index % 3 == 0 ? "-" : "+") + "\(index % 7).\(index % 80 + 10)"
+    items.append(Quote(parsing: line)?.styledText() ?? StyledText(line))
+  }
+  return items
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else {
+  print("usage: ticker-bench frames ITEMS [FRAMES] | load PATH")
+  exit(64)
+}
+switch arguments[1] {
+case "frames":
+  let count = Int(arguments[2]) ?? 10
+  let frames = arguments.count > 3 ? Int(arguments[3]) ?? 100_000 : 100_000
+  let strip = Strip(
+    items: quoteItems(count), separator: " · ", measure: CellMeasure(profile: .tmux))
+  let ticker = Ticker(strip: strip, width: 40, speed: 8)
+  let encoder = Encoder(format: .tmux)
+  var bytes = 0
+  var samples: [Double] = []
+  for _ in 0..<5 {
+    let start = now()
+    var time = 1_795_000_000.0
+    for _ in 0..<frames {
+      let frame = ticker.frame(at: time)
+      bytes &+= encoder.encode(frame, placement: ticker.placement(at: time), at: time).utf8.count
+      time += 0.037
+    }
+    samples.append((now() - start) / Double(max(frames, 1)) * 1e9)
+  }
+  samples.sort()
+  print("items=\(count) frames=\(frames) ns_per_frame_median=\(Int(samples[2])) (\(bytes) bytes)")
+case "load":
+  let path = arguments[2]
+  let start = now()
+  let descriptor = open(path, O_RDONLY)
+  guard descriptor >= 0 else {
+    print("cannot open \(path)")
+    exit(66)
+  }
+  var data: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 20)
+  while true {
+    let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if got <= 0 { break }
+    data.append(contentsOf: chunk[0..<got])
+  }
+  close(descriptor)
+  var builder = StripBuilder(separator: " · ", measure: CellMeasure())
+  var lineStart = 0
+  for index in data.indices where data[index] == 0x0A {
+    builder.appendPlain(utf8: data[lineStart..<index])
+    lineStart = index + 1
+  }
+  let strip = builder.build()
+  let elapsed = now() - start
+  print("items=\(strip.itemCount) cells=\(strip.cellCount) load_seconds=\(elapsed)")
+default:
+  print("usage: ticker-bench frames ITEMS [FRAMES] | load PATH")
+  exit(64)
+}
