@@ -48,7 +48,12 @@ public struct Encoder: Sendable {
     case .lemonbar: return LemonbarDialect.encode(frame)
     case .pango: return PangoDialect.encode(frame)
     case .i3bar: return I3barDialect.block(frame)
-    case .i3blocks: return frame.text
+    case .i3blocks:
+      // The text as it is, not a JSON string literal: i3blocks 1.4 (Debian 12) escapes
+      // every line of a persistent block, so a literal would show its quotes; 1.5
+      // passes a valid literal through but escapes any other line, so the text shows
+      // in both.
+      return frame.text
     case .waybar: return WaybarDialect.encode(frame)
     case .json: return JSONDialect.encode(frame, placement: placement, at: time)
     }

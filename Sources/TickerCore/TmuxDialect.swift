@@ -12,6 +12,9 @@
 ///   style's own `#` make an odd run, drawn as *k* `#` and the style. The line therefore
 ///   never ends in `#`, which tmux 3.3a would read past.
 /// - An option value shown by `#{@option}` is drawn but not expanded: each `#` is `##`.
+///
+/// Truecolor is written in lower-case hex (`fg=#ddffaa`): in `#()` output tmux would
+/// expand `#D` (the pane id) and `#F` (the window flags) inside `#DDFFAA`.
 enum TmuxDialect {
   enum Escaping {
     /// For `#(ticker-status …)` in a status line.

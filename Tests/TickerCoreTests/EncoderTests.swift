@@ -145,6 +145,13 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
     #expect(encode(frame, .pango) == ##"<span background="#5c5cff" alpha="50%">r</span>"##)
   }
 
+  @Test func tmuxTruecolorIsLowerCase() {
+    // `#D` and `#F` are tmux formats (pane id, window flags); `#d` and `#f` are not.
+    let frame = Frame(runs: [StyledRun("x", style: Style(foreground: .rgb(0xDD, 0xFF, 0xAA)))])
+    #expect(encode(frame, .tmux) == "#[fg=#ddffaa]x#[default]")
+    #expect(TmuxStyle.parse("fg=#DDFFAA") == Style(foreground: .rgb(0xDD, 0xFF, 0xAA)))
+  }
+
   @Test func frameEndingInAStyleCloses() {
     // A lone trailing `#` would make tmux 3.3a read past the end of the string.
     let frame = Frame(runs: [StyledRun("#", style: red)])
