@@ -1,0 +1,528 @@
+import Foundation
+import Testing
+
+@testable import TickerCore
+
+// End-to-end tests with the real clients: tmux draws `#()` output in its status line,
+// i3blocks passes a persistent block to i3bar, and bash, zsh and fish expand prompts.
+// Each shows exactly the plain frame and runs nothing from the items. A client that is
+// not installed skips its test, and says so.
+
+/// A fresh folder for one test, removed by `remove()`.
+private struct Scratch {
+  let url: URL
+  var path: String { url.path }
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ticker-clients-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func file(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  func write(_ name: String, _ text: String) throws -> String {
+    let path = file(name)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: file(name)) }
+
+  func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Items that run commands or become markup wherever a reader is careless, each meant
+/// to touch a file in the scratch folder if anything runs it.
+private func hostileItems(_ scratch: Scratch) -> [String] {
+  let dir = scratch.path
+  return [
+    "#(touch \(dir)/pwned-tmux)",
+    "#[fg=red,bold]not red #[default]",
+    "##two #{host} #{pane_id} #H #S ##[x] %H:%M %% %{A1:touch \(dir)/pwned-bar:}click%{A}",
+    "$(touch \(dir)/pwned-dollar) `touch \(dir)/pwned-tick` ${HOME} $HOME",
+    #"\u \w \$ \[x\] !! %F{red}%B bold %(?.a.b) 'single' "double" <b>&amp; \"#,
+    "end#",
+  ]
+}
+
+private let pwnedNames = ["pwned-tmux", "pwned-bar", "pwned-dollar", "pwned-tick"]
+
+/// The environment the clients run in: UTF-8, a known terminal, no outer tmux.
+private func clientEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+  var environment = ProcessInfo.processInfo.environment
+  for name in ["TMUX", "TMUX_PANE", "NO_COLOR", "LC_ALL", "LC_CTYPE"] {
+    environment.removeValue(forKey: name)
+  }
+  environment["LANG"] = "C.UTF-8"
+  environment["TERM"] = "xterm-256color"
+  environment.merge(extra) { _, new in new }
+  return environment
+}
+
+/// The plain frame for `arguments`, without its newline.
+private func plainFrame(_ arguments: [String]) throws -> String {
+  let result = try runTicker(["--format", "plain"] + arguments)
+  #expect(result.status == 0, "\(result.stderr)")
+  return String(result.stdout.dropLast())
+}
+
+/// Removes `ESC [ … final` sequences (the dialect's own styles).
+private func removingControlSequences(_ text: String) -> String {
+  var output = String.UnicodeScalarView()
+  var scalars = text.unicodeScalars.makeIterator()
+  while let scalar = scalars.next() {
+    guard scalar == "\u{1B}" else {
+      output.append(scalar)
+      continue
+    }
+    _ = scalars.next()  // `[`
+    while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+  }
+  return String(output)
+}
+
+// MARK: - tmux
+
+/// A tmux server whose status line is read back through a second tmux.
+///
+/// The inner server (its own `-L` socket and a temporary config) has a session of a
+/// fixed size; the outer server runs a client attached to it in a pane of the same
+/// size, and `capture-pane -p -N` on that pane shows the inner status line as drawn.
+private final class TmuxStatusLine {
+  static let columns = 100
+  let tmux: String
+  let inner: String
+  let outer: String
+  let environment = clientEnvironment()
+  let scratch: Scratch
+
+  init(tmux: String, scratch: Scratch, statusRight: String) throws {
+    self.tmux = tmux
+    self.scratch = scratch
+    let tag = UUID().uuidString.prefix(8)
+    inner = "ticker-inner-\(tag)"
+    outer = "ticker-outer-\(tag)"
+    let config = try scratch.write(
+      "tmux.conf",
+      """
+      set -g status-left ''
+      set -g window-status-format ''
+      set -g window-status-current-format ''
+      set -g window-status-separator ''
+      set -g status-right-length \(Self.columns)
+      set -g status-interval 1
+      set -g status-right '\(statusRight)'
+
+      """)
+    let size = ["-x", "\(Self.columns)", "-y", "5"]
+    try startServer(["-u", "-L", inner, "-f", config, "new-session", "-d", "-s", "in"] + size)
+    try startServer(
+      ["-u", "-L", outer, "-f", "/dev/null", "new-session", "-d", "-s", "out"] + size
+        + ["\(tmux) -u -L \(inner) attach -t in"])
+  }
+
+  /// Runs a tmux command that starts a server (see `Spawned`).
+  private func startServer(_ arguments: [String]) throws {
+    let tmux = try Spawned([self.tmux] + arguments, environment: environment)
+    let status = tmux.wait(timeout: 10)
+    #expect(status == 0, "tmux \(arguments) ended with status \(String(describing: status))")
+  }
+
+  /// Runs a tmux command. Its output goes to files, not pipes: a tmux that starts a
+  /// server leaves the server holding whatever its standard output was.
+  @discardableResult
+  func run(_ arguments: [String], expectSuccess: Bool = true) throws -> String {
+    let output = scratch.file("tmux-output")
+    let errors = scratch.file("tmux-errors")
+    for path in [output, errors] {
+      _ = FileManager.default.createFile(atPath: path, contents: nil)
+    }
+    let outputHandle = FileHandle(forWritingAtPath: output)
+    let errorHandle = FileHandle(forWritingAtPath: errors)
+    defer {
+      try? outputHandle?.close()
+      try? errorHandle?.close()
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tmux)
+    process.arguments = arguments
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = outputHandle
+    process.standardError = errorHandle
+    try process.run()
+    let deadline = Date().addingTimeInterval(10)
+    while process.isRunning && Date() < deadline { usleep(2_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    let stderr = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+    if expectSuccess {
+      #expect(process.terminationStatus == 0, "tmux \(arguments): \(stderr)")
+    }
+    return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+  }
+
+  /// Sets an option of the inner server; the argument is passed as it is, unparsed.
+  func set(_ option: String, _ value: String) throws {
+    try run(["-L", inner, "set-option", "-g", option, value])
+  }
+
+  /// The inner status line as the outer pane shows it, trailing spaces kept.
+  func statusLine() throws -> String {
+    let output = try run(["-L", outer, "capture-pane", "-p", "-N", "-t", "out"])
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+    return String(lines.dropLast().last ?? "")
+  }
+
+  /// Polls until the status line is `expected`, or 15 seconds pass; returns the last seen.
+  func waitForStatusLine(_ expected: String) throws -> String {
+    let deadline = Date().addingTimeInterval(15)
+    var line = ""
+    repeat {
+      line = try statusLine()
+      if line == expected { return line }
+      usleep(50_000)
+    } while Date() < deadline
+    return line
+  }
+
+  func stop() {
+    for socket in [outer, inner] {
+      _ = try? run(["-L", socket, "kill-server"], expectSuccess: false)
+    }
+  }
+}
+
+/// The status line tmux should draw: `frame` between `L` and `R`, aligned right.
+private func rightAligned(_ frame: String, width: Int) -> String {
+  String(repeating: " ", count: TmuxStatusLine.columns - width - 2) + "L" + frame + "R"
+}
+
+@Suite(.serialized) struct ClientTests {
+  /// Draws `#(ticker-status --format tmux …)` for each time and compares the status
+  /// line with the plain frame (tmux widths) at the same time, cell for cell.
+  private func checkTmux(items: [String], width: Int, times: [Double], markup: String = "none")
+    throws
+  {
+    guard let tmux = which("tmux") else {
+      print("ClientTests: skipping the tmux check: tmux is not installed")
+      return
+    }
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let itemsFile = try scratch.write("items", items.joined(separator: "\n") + "\n")
+    func arguments(_ time: Double) -> [String] {
+      [
+        "--at", "\(time)", "-w", "\(width)", "-s", "3", "--separator", " | ", "--markup", markup,
+        "-f", itemsFile,
+      ]
+    }
+    func statusRight(_ time: Double) -> String {
+      "L#(\(tickerBinary) --format tmux \(arguments(time).map { "\"\($0)\"" }.joined(separator: " ")))R"
+    }
+    let line = try TmuxStatusLine(tmux: tmux, scratch: scratch, statusRight: statusRight(times[0]))
+    defer { line.stop() }
+    for time in times {
+      try line.set("status-right", statusRight(time))
+      let frame = try plainFrame(["--cells", "tmux"] + arguments(time))
+      let expected = rightAligned(frame, width: width)
+      let seen = try line.waitForStatusLine(expected)
+      #expect(seen == expected, "at \(time): tmux drew\n\(seen)\nbut the frame is\n\(expected)")
+    }
+    for name in pwnedNames { #expect(!scratch.exists(name), "tmux ran a command: \(name)") }
+  }
+
+  @Test func tmuxDrawsHostileTextLiterallyAndRunsNothing() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    // Times that put `#` runs, `#[`, `%` and the trailing `#` at both edges.
+    try checkTmux(
+      items: hostileItems(scratch), width: 60, times: [0, 1, 7.5, 13, 20.25, 31, 44.4, 52])
+    try checkTmux(items: hostileItems(scratch), width: 97, times: [3])
+  }
+
+  @Test func tmuxDrawsStylesFromMarkupAndStillOnlyTheText() throws {
+    let items = [
+      "#[fg=green,bold]up 1.5%#[default] #[fg=colour196,bg=#202020,underscore]down##",
+      "#[reverse]rev#[noreverse]#", "plain #[italics]it",
+      // Written as lower-case hex: tmux would expand `#D` and `#F` in `#DDFFAA`.
+      "#[fg=#DDFFAA,bg=#FfDd00]hex#[default]#",
+    ]
+    try checkTmux(items: items, width: 40, times: [0, 2, 5.5], markup: "tmux")
+  }
+
+  @Test func tmuxDrawsCJKAndEmojiAtTheProfileWidth() throws {
+    // Wide and narrow clusters, some cut by either edge at these times.
+    let items = ["日本語ニュース 東証 +1.2%", "中文 한국어 ｶﾞ", "👍 ❤️ 👍🏽 🇫🇷 ☀ ⌚ 1️⃣ é e\u{301}"]
+    try checkTmux(items: items, width: 30, times: [0, 0.4, 1.7, 3, 5.2, 8.9, 13.3])
+  }
+
+  @Test func tmuxDrawsZWJSequencesAtTheProfileWidth() throws {
+    let items = ["family 👨‍👩‍👧 flag 🏳️‍🌈 fire ❤️‍🔥 coder 👩🏽‍💻 end"]
+    try checkTmux(items: items, width: 30, times: [0, 2.2, 6.1])
+  }
+
+  /// The value `--tmux-option` sets is drawn by `#{@option}` without expansion.
+  @Test func tmuxOptionValueDrawsLiterally() throws {
+    guard let tmux = which("tmux") else {
+      print("ClientTests: skipping the tmux check: tmux is not installed")
+      return
+    }
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let line = try TmuxStatusLine(tmux: tmux, scratch: scratch, statusRight: "L#{@ticker}R")
+    defer { line.stop() }
+    let items = hostileItems(scratch).map { Markup.tmux.read($0) }
+    let strip = Strip(
+      items: items, separator: " | ", measure: CellMeasure(profile: .tmux))
+    for offset in [0, 5, 17, 40, 101] {
+      let frame = strip.window(offset: offset, width: 60)
+      try line.set("@ticker", Encoder.tmuxOptionValue(frame))
+      let expected = rightAligned(frame.text, width: 60)
+      let seen = try line.waitForStatusLine(expected)
+      #expect(
+        seen == expected, "offset \(offset): tmux drew\n\(seen)\nbut the frame is\n\(expected)")
+    }
+    for name in pwnedNames { #expect(!scratch.exists(name), "tmux ran a command: \(name)") }
+  }
+
+  // MARK: - i3blocks
+
+  @Test(.enabled(if: which("i3blocks") != nil, "i3blocks is not installed"))
+  func i3blocksShowsTheFrameAsFullText() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let items = hostileItems(scratch) + [#"{"full_text":"x"} "quoted" \n \\ 日本 👍"#]
+    let itemsFile = try scratch.write("items", items.joined(separator: "\n") + "\n")
+    // One frame, and the block lives on a little as a streaming one would: i3blocks
+    // 1.4 may drop the last line of a persistent block that has already ended.
+    for time in [0.0, 9.5] {
+      let arguments = ["--at", "\(time)", "-w", "70", "--separator", " | ", "-f", itemsFile]
+      let config = try scratch.write(
+        "i3blocks.conf",
+        """
+        [ticker]
+        command=\(tickerBinary) --format i3blocks \(arguments.map { "'\($0)'" }.joined(separator: " ")); sleep 2
+        interval=persist
+
+        """)
+      let output = try readOutput(
+        which("i3blocks")!, ["-c", config], environment: clientEnvironment()
+      ) { $0.contains("\"name\":\"ticker\"") }
+      let blockLine = output.split(separator: "\n").first { $0.contains("\"name\":\"ticker\"") }
+      let blocks = try blockLine.map { line in
+        try JSONSerialization.jsonObject(with: Data(line.dropFirst().utf8)) as? [[String: Any]]
+      }
+      let block = blocks??.first { $0["name"] as? String == "ticker" }
+      let fullText = block?["full_text"] as? String
+      #expect(fullText == (try plainFrame(arguments)), "i3blocks printed:\n\(output)")
+    }
+    for name in pwnedNames { #expect(!scratch.exists(name), "something ran: \(name)") }
+  }
+
+  // MARK: - Shell prompts
+
+  /// Runs `script` in a shell with the items and binary in the environment.
+  private func prompt(_ shell: String, _ arguments: [String], script: String, scratch: Scratch)
+    throws -> String
+  {
+    let items = try scratch.write("items", hostileItems(scratch).joined(separator: "\n") + "\n")
+    let result = try runProcess(
+      shell, arguments + [script],
+      environment: clientEnvironment(["TICKER": tickerBinary, "ITEMS": items, "AT": "0"]))
+    #expect(result.status == 0, "\(shell): \(result.stderr)")
+    return result.stdout
+  }
+
+  private func frameArguments(_ scratch: Scratch) -> [String] {
+    ["--at", "0", "-w", "500", "-f", scratch.file("items")]
+  }
+
+  @Test(.enabled(if: which("bash") != nil, "bash is not installed"))
+  func bashPromptShowsTheTextAndRunsNothing() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let output = try prompt(
+      which("bash")!, ["--norc", "--noprofile", "-c"],
+      script:
+        #"PS1='[$("$TICKER" --format bash --at "$AT" -w 500 -f "$ITEMS")]'; printf %s "${PS1@P}""#,
+      scratch: scratch)
+    // Readline's markers wrap the colour sequences; what is left is the text.
+    var visible = ""
+    var hidden = false
+    for scalar in output.unicodeScalars {
+      if scalar == "\u{1}" {
+        hidden = true
+      } else if scalar == "\u{2}" {
+        hidden = false
+      } else if !hidden {
+        visible.unicodeScalars.append(scalar)
+      }
+    }
+    #expect(!visible.contains("\u{1B}"))
+    #expect(visible == "[" + (try plainFrame(frameArguments(scratch))) + "]")
+    for name in pwnedNames { #expect(!scratch.exists(name), "bash ran: \(name)") }
+  }
+
+  @Test(.enabled(if: which("zsh") != nil, "zsh is not installed"))
+  func zshPromptShowsTheTextAndRunsNothing() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let output = try prompt(
+      which("zsh")!, ["-f", "-c"],
+      script: """
+        setopt PROMPT_SUBST
+        PROMPT='[$("$TICKER" --format zsh --quotes --at "$AT" -w 500 -f "$ITEMS")]'
+        print -rnP -- "$PROMPT"
+        """,
+      scratch: scratch)
+    #expect(
+      removingControlSequences(output)
+        == "[" + (try plainFrame(["--quotes"] + frameArguments(scratch))) + "]")
+    for name in pwnedNames { #expect(!scratch.exists(name), "zsh ran: \(name)") }
+  }
+
+  @Test(.enabled(if: which("zsh") != nil, "zsh is not installed"))
+  func zshPromptDrawsColours() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let styled = try scratch.write(
+      "styled",
+      // Not quotes, though read with --quotes: more than three words, or no number.
+      "#[fg=colour202,italics]a%b#[default] and more\n#[bg=#102030,dim,reverse]c\nX 1 +1\n")
+    let arguments = [
+      "--markup", "tmux", "--quotes", "--up-style", "fg=green,bold", "--at", "0", "-w", "30",
+      "-f", styled,
+    ]
+    let output = try prompt(
+      which("zsh")!, ["-f", "-c"],
+      script: """
+        setopt PROMPT_SUBST
+        PROMPT='$("$TICKER" --format zsh \(arguments.joined(separator: " "))) %% '
+        print -rnP -- "$PROMPT"
+        """,
+      scratch: scratch)
+    // zsh draws %F{202} and %B itself, and the italic sequence from inside %{…%}.
+    #expect(output.contains("\u{1B}[3m"))
+    #expect(output.contains("\u{1B}[38;5;202m"))
+    #expect(output.contains("\u{1B}[1m"))
+    #expect(removingControlSequences(output) == (try plainFrame(arguments)) + " % ")
+  }
+
+  @Test(.enabled(if: which("fish") != nil, "fish is not installed"))
+  func fishPromptShowsTheTextAndRunsNothing() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let output = try prompt(
+      which("fish")!, ["--no-config", "-c"],
+      script: """
+        function fish_prompt
+            $TICKER --format fish --at $AT -w 500 -f $ITEMS
+        end
+        set -l shown (fish_prompt)
+        printf '[%s]' $shown
+        """,
+      scratch: scratch)
+    #expect(
+      removingControlSequences(output) == "[" + (try plainFrame(frameArguments(scratch))) + "]")
+    for name in pwnedNames { #expect(!scratch.exists(name), "fish ran: \(name)") }
+  }
+}
+
+/// Runs a long-lived program and reads its output until `isDone` says enough, or 15
+/// seconds pass; then kills it.
+private func readOutput(
+  _ executable: String, _ arguments: [String], environment: [String: String],
+  until isDone: (String) -> Bool
+) throws -> String {
+  var pipe: [Int32] = [0, 0]
+  guard Glibc.pipe(&pipe) == 0 else { throw POSIXError(.EIO) }
+  let program = try Spawned([executable] + arguments, environment: environment, output: pipe[1])
+  close(pipe[1])
+  defer {
+    close(pipe[0])
+    kill(program.pid, SIGKILL)
+    _ = program.wait(timeout: 5)
+  }
+  var output: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  let deadline = Date().addingTimeInterval(15)
+  while Date() < deadline {
+    var reader = pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0)
+    guard poll(&reader, 1, 100) >= 0 else { break }
+    guard reader.revents != 0 else { continue }
+    let count = read(pipe[0], &buffer, buffer.count)
+    if count <= 0 { break }
+    output += buffer[0..<count]
+    if isDone(String(decoding: output, as: UTF8.self)) { break }
+  }
+  return String(decoding: output, as: UTF8.self)
+}
+
+/// A program started with `posix_spawn`, not Foundation's `Process`.
+///
+/// `Process` learns that a child ended from a socket the child inherits; a daemon (the
+/// tmux server) inherits it too and keeps it open, so `Process` would wait as long as
+/// the daemon lives. And a test thread may have signals blocked, which a child would
+/// inherit: a tmux server would then ignore `kill-server`'s SIGTERM, and i3blocks,
+/// which works by SIGCHLD and SIGIO, would never update. So the child gets its
+/// standard streams on `/dev/null` (or standard output on `output`), every other
+/// descriptor closed, no signals blocked and default handlers.
+private struct Spawned {
+  let pid: pid_t
+
+  init(_ argv: [String], environment: [String: String], output: Int32? = nil) throws {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for target in Int32(0)...2 {
+      if target == 1, let output {
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+      } else {
+        posix_spawn_file_actions_addopen(
+          &actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+      }
+    }
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in descriptors.compactMap(Int32.init) where descriptor > 2 {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    posix_spawnattr_setsigmask(&attributes, &signals)
+    for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGIO, SIGALRM] {
+      sigaddset(&signals, signal)
+    }
+    posix_spawnattr_setsigdefault(&attributes, &signals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let arguments = argv.map { strdup($0) }
+    let variables = environment.map { strdup("\($0.key)=\($0.value)") }
+    defer { for pointer in arguments + variables { free(pointer) } }
+    var pid: pid_t = 0
+    let status = posix_spawn(
+      &pid, argv[0], &actions, &attributes, arguments + [nil], variables + [nil])
+    guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+    self.pid = pid
+  }
+
+  /// Waits up to `timeout` seconds for the program to end, then kills it.
+  ///
+  /// - Returns: The exit status, or `nil` if it did not end by itself.
+  func wait(timeout: Double) -> Int32? {
+    var status: Int32 = 0
+    let deadline = Date().addingTimeInterval(timeout)
+    while waitpid(pid, &status, WNOHANG) == 0 {
+      if Date() > deadline {
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        return nil
+      }
+      usleep(5_000)
+    }
+    return (status >> 8) & 0xFF
+  }
+}
