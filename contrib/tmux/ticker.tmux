@@ -65,6 +65,8 @@ replace_placeholder() {
 }
 
 bin=$(option @ticker-bin "")
+# tmux keeps a leading ~ in option values as it is; expand it as a shell would.
+case $bin in "~/"*) bin="$HOME/${bin#"~/"}" ;; esac
 if [ -z "$bin" ]; then
     bin=$(command -v ticker-status) ||
         fail "ticker-status is not on PATH; set @ticker-bin to its full path"
