@@ -331,9 +331,13 @@ private func hasEnded(_ pid: Int32) -> Bool {
     let started = runClosingDescriptors(
       [tmux, "-L", name, "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "10"])
     try #require(started == 0)
-    defer { _ = try? tmuxRun(["kill-server"]) }
     let socket = try tmuxRun(["display-message", "-p", "#{socket_path}"]).stdout
       .trimmingCharacters(in: .newlines)
+    defer {
+      _ = try? tmuxRun(["kill-server"])
+      // tmux leaves its socket file behind.
+      unlink(socket)
+    }
     func value() -> String? {
       guard let result = try? tmuxRun(["show-options", "-gv", "@ticker"]), result.status == 0
       else { return nil }
