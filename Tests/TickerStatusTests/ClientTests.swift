@@ -122,10 +122,10 @@ private final class TmuxStatusLine {
         + ["\(tmux) -u -L \(inner) attach -t in"])
   }
 
-  /// Runs a tmux command that starts a server (see `Spawned`).
+  /// Runs a tmux command that starts a server (see `spawnClean`).
   private func startServer(_ arguments: [String]) throws {
-    let tmux = try Spawned([self.tmux] + arguments, environment: environment)
-    let status = tmux.wait(timeout: 10)
+    let pid = try spawnClean([self.tmux] + arguments, environment: environment)
+    let status = waitForExit(pid, timeout: 10)
     #expect(status == 0, "tmux \(arguments) ended with status \(String(describing: status))")
   }
 
@@ -438,12 +438,13 @@ private func readOutput(
 ) throws -> String {
   var pipe: [Int32] = [0, 0]
   guard Glibc.pipe(&pipe) == 0 else { throw POSIXError(.EIO) }
-  let program = try Spawned([executable] + arguments, environment: environment, output: pipe[1])
+  let pid = try spawnClean(
+    [executable] + arguments, environment: environment, stdout: .descriptor(pipe[1]))
   close(pipe[1])
   defer {
     close(pipe[0])
-    kill(program.pid, SIGKILL)
-    _ = program.wait(timeout: 5)
+    kill(pid, SIGKILL)
+    _ = waitForExit(pid, timeout: 5)
   }
   var output: [UInt8] = []
   var buffer = [UInt8](repeating: 0, count: 4096)
@@ -458,71 +459,4 @@ private func readOutput(
     if isDone(String(decoding: output, as: UTF8.self)) { break }
   }
   return String(decoding: output, as: UTF8.self)
-}
-
-/// A program started with `posix_spawn`, not Foundation's `Process`.
-///
-/// `Process` learns that a child ended from a socket the child inherits; a daemon (the
-/// tmux server) inherits it too and keeps it open, so `Process` would wait as long as
-/// the daemon lives. And a test thread may have signals blocked, which a child would
-/// inherit: a tmux server would then ignore `kill-server`'s SIGTERM, and i3blocks,
-/// which works by SIGCHLD and SIGIO, would never update. So the child gets its
-/// standard streams on `/dev/null` (or standard output on `output`), every other
-/// descriptor closed, no signals blocked and default handlers.
-private struct Spawned {
-  let pid: pid_t
-
-  init(_ argv: [String], environment: [String: String], output: Int32? = nil) throws {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for target in Int32(0)...2 {
-      if target == 1, let output {
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-      } else {
-        posix_spawn_file_actions_addopen(
-          &actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
-      }
-    }
-    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    for descriptor in descriptors.compactMap(Int32.init) where descriptor > 2 {
-      posix_spawn_file_actions_addclose(&actions, descriptor)
-    }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    posix_spawnattr_setsigmask(&attributes, &signals)
-    for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGIO, SIGALRM] {
-      sigaddset(&signals, signal)
-    }
-    posix_spawnattr_setsigdefault(&attributes, &signals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let arguments = argv.map { strdup($0) }
-    let variables = environment.map { strdup("\($0.key)=\($0.value)") }
-    defer { for pointer in arguments + variables { free(pointer) } }
-    var pid: pid_t = 0
-    let status = posix_spawn(
-      &pid, argv[0], &actions, &attributes, arguments + [nil], variables + [nil])
-    guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
-    self.pid = pid
-  }
-
-  /// Waits up to `timeout` seconds for the program to end, then kills it.
-  ///
-  /// - Returns: The exit status, or `nil` if it did not end by itself.
-  func wait(timeout: Double) -> Int32? {
-    var status: Int32 = 0
-    let deadline = Date().addingTimeInterval(timeout)
-    while waitpid(pid, &status, WNOHANG) == 0 {
-      if Date() > deadline {
-        kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
-        return nil
-      }
-      usleep(5_000)
-    }
-    return (status >> 8) & 0xFF
-  }
 }

@@ -222,52 +222,22 @@ private func plainFrame(_ arguments: [String]) throws -> String {
 
 // MARK: - tmux plugin
 
-/// Runs tmux and waits for it with `waitpid`, its output collected in files.
-///
-/// The test runner's threads block SIGCHLD, and a child inherits the blocked
-/// mask: a tmux server started with it never reaps its jobs, so `run-shell` never
-/// returns (and Foundation's `Process` does not see the client that started the
-/// server exit). tmux is therefore spawned here with an empty signal mask and
-/// default signal actions.
+/// Runs tmux (started by `spawnClean`, see there why) and waits for it, its output
+/// collected in files.
 private func runTmux(_ arguments: [String]) throws -> ProcessResult {
   let tmux = which("tmux") ?? "/usr/bin/tmux"
   let folder = try temporaryFolder()
   defer { try? FileManager.default.removeItem(at: folder) }
   let outPath = folder.appendingPathComponent("out").path
   let errPath = folder.appendingPathComponent("err").path
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-  posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-  let argv = ([tmux] + arguments).map { strdup($0) } + [nil]
-  let envp = clientEnvironment().map { strdup("\($0.key)=\($0.value)") } + [nil]
-  defer {
-    for pointer in argv + envp { free(pointer) }
-  }
-  var attributes = posix_spawnattr_t()
-  posix_spawnattr_init(&attributes)
-  defer { posix_spawnattr_destroy(&attributes) }
-  var signals = sigset_t()
-  sigemptyset(&signals)
-  posix_spawnattr_setsigmask(&attributes, &signals)
-  for signal in [SIGCHLD, SIGPIPE, SIGHUP, SIGINT, SIGTERM, SIGUSR1, SIGUSR2] {
-    sigaddset(&signals, signal)
-  }
-  posix_spawnattr_setsigdefault(&attributes, &signals)
-  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-  var pid: pid_t = 0
-  let spawned = posix_spawn(&pid, tmux, &actions, &attributes, argv, envp)
-  guard spawned == 0 else {
-    throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL)
-  }
-  var status: Int32 = 0
-  while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+  let pid = try spawnClean(
+    [tmux] + arguments, environment: clientEnvironment(), stdout: .file(outPath),
+    stderr: .file(errPath))
+  let status = waitForExit(pid, timeout: 60) ?? 124
   let out = (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data()
   let err = (try? Data(contentsOf: URL(fileURLWithPath: errPath))) ?? Data()
   return ProcessResult(
-    status: (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
+    status: status,
     stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
     stdoutBytes: [UInt8](out))
 }

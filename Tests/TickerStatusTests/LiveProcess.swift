@@ -164,46 +164,6 @@ extension Locked {
 ///
 /// - Returns: The exit status, or `nil` if it did not end in time (it is then killed).
 func runClosingDescriptors(_ arguments: [String], timeout: Double = 10) -> Int32? {
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  for target in Int32(0)...2 {
-    posix_spawn_file_actions_addopen(
-      &actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
-  }
-  let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-  for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
-    posix_spawn_file_actions_addclose(&actions, descriptor)
-  }
-  let cStrings = arguments.map { strdup($0) }
-  defer { for pointer in cStrings { free(pointer) } }
-  var argv: [UnsafeMutablePointer<CChar>?] = cStrings + [nil]
-  var pid: pid_t = 0
-  // A test thread may have signals blocked (Dispatch's threads do); the daemon must
-  // not inherit that, or it would never see `kill-server`'s SIGTERM.
-  var attributes = posix_spawnattr_t()
-  posix_spawnattr_init(&attributes)
-  defer { posix_spawnattr_destroy(&attributes) }
-  var noSignals = sigset_t()
-  sigemptyset(&noSignals)
-  posix_spawnattr_setsigmask(&attributes, &noSignals)
-  var defaults = sigset_t()
-  sigemptyset(&defaults)
-  for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
-  posix_spawnattr_setsigdefault(&attributes, &defaults)
-  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-  guard posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ) == 0 else {
-    return nil
-  }
-  var status: Int32 = 0
-  let deadline = Date().addingTimeInterval(timeout)
-  while waitpid(pid, &status, WNOHANG) == 0 {
-    if Date() > deadline {
-      kill(pid, SIGKILL)
-      waitpid(pid, &status, 0)
-      return nil
-    }
-    usleep(5_000)
-  }
-  return (status >> 8) & 0xFF
+  guard let pid = try? spawnClean(arguments) else { return nil }
+  return waitForExit(pid, timeout: timeout)
 }
