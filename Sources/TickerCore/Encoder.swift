@@ -140,16 +140,19 @@ enum ANSI {
 
   /// The SGR parameters that select `style` from the default look.
   static func parameters(for style: Style) -> String {
-    var codes: [String] = []
-    let attributes: [(TextAttributes, String)] = [
-      (.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7"),
-    ]
-    for (attribute, code) in attributes where style.attributes.contains(attribute) {
-      codes.append(code)
+    var codes = ""
+    func add(_ code: String) {
+      if !codes.isEmpty { codes += ";" }
+      codes += code
     }
-    if let color = style.foreground { codes.append(colorCode(color, base: 30)) }
-    if let color = style.background { codes.append(colorCode(color, base: 40)) }
-    return codes.joined(separator: ";")
+    if style.attributes.contains(.bold) { add("1") }
+    if style.attributes.contains(.dim) { add("2") }
+    if style.attributes.contains(.italic) { add("3") }
+    if style.attributes.contains(.underline) { add("4") }
+    if style.attributes.contains(.reverse) { add("7") }
+    if let color = style.foreground { add(colorCode(color, base: 30)) }
+    if let color = style.background { add(colorCode(color, base: 40)) }
+    return codes
   }
 
   private static func colorCode(_ color: Color, base: Int) -> String {

@@ -108,34 +108,53 @@ public struct Quote: Sendable, Hashable {
     }
   }
 
-  /// Reads `[+-]digits[.digits][%]`, returning the trend and the text without its sign.
+  /// Reads `[+-]digits[.digits][%]` (or U+2212 MINUS SIGN), returning the trend and
+  /// the text without its sign.
   static func signedDecimal(_ text: String) -> (Trend, String)? {
-    var scalars = Substring(text).unicodeScalars[...]
-    var negative = false
-    var signed = false
-    if let first = scalars.first, first == "+" || first == "-" || first == "\u{2212}" {
-      negative = first != "+"
-      signed = true
-      scalars = scalars.dropFirst()
-    }
-    if scalars.last == "%" { scalars = scalars.dropLast() }
-    var digits = 0
-    var nonZero = false
-    var points = 0
-    for scalar in scalars {
-      switch scalar {
-      case "0": digits += 1
-      case "1"..."9":
-        digits += 1
-        nonZero = true
-      case ".": points += 1
-      default: return nil
+    let original = text
+    var text = text
+    return text.withUTF8 { utf8 -> (Trend, String)? in
+      let plus: UInt8 = 0x2B
+      let minus: UInt8 = 0x2D
+      let percent: UInt8 = 0x25
+      let point: UInt8 = 0x2E
+      var start = 0
+      var negative = false
+      var signed = false
+      if utf8.count > 0 && (utf8[0] == plus || utf8[0] == minus) {
+        negative = utf8[0] == minus
+        signed = true
+        start = 1
+      } else if utf8.count >= 3 && utf8[0] == 0xE2 && utf8[1] == 0x88 && utf8[2] == 0x92 {
+        negative = true
+        signed = true
+        start = 3
       }
+      var end = utf8.count
+      if end > start && utf8[end - 1] == percent { end -= 1 }
+      var digits = 0
+      var nonZero = false
+      var points = 0
+      for index in start..<end {
+        let byte = utf8[index]
+        if byte == point {
+          points += 1
+        } else if byte >= 0x30 && byte <= 0x39 {
+          digits += 1
+          if byte != 0x30 { nonZero = true }
+        } else {
+          return nil
+        }
+      }
+      guard digits > 0, points <= 1 else { return nil }
+      var magnitude = original
+      if signed {
+        let unsigned: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(rebasing: utf8[start...])
+        magnitude = String(decoding: unsigned, as: UTF8.self)
+      }
+      if !nonZero { return (.flat, magnitude) }
+      return (negative ? .down : .up, magnitude)
     }
-    guard digits > 0, points <= 1 else { return nil }
-    let magnitude = signed ? String(text.unicodeScalars.dropFirst()) : text
-    if !nonZero { return (.flat, magnitude) }
-    return (negative ? .down : .up, magnitude)
   }
 }
 

@@ -29,6 +29,10 @@ public enum Sanitizer {
   }
 
   /// Decodes bytes as UTF-8, each invalid sequence becoming U+FFFD.
+  ///
+  /// Inlinable, so that callers in other modules get it specialised for their
+  /// collection rather than paying for generic dispatch on every line.
+  @inlinable
   public static func decodeUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
     String(decoding: bytes, as: UTF8.self)
   }

@@ -342,7 +342,7 @@ extension Strip {
   /// an emoji modifier, a regional indicator or a Hangul jamo.
   static func startsCluster(_ text: String) -> Bool {
     guard let first = text.unicodeScalars.first else { return true }
-    if first.value < 0x80 { return true }
+    if first.value < 0x80 || isCommonBase(first.value) { return true }
     switch first.value {
     case 0x1100...0x11FF, 0xA960...0xA97F, 0xD7B0...0xD7FF, 0x1F1E6...0x1F1FF: return false
     default: break
@@ -355,10 +355,25 @@ extension Strip {
     }
   }
 
+  /// Whether `value` is in a block of symbols, kana or CJK ideographs, where no scalar
+  /// extends or joins the one before it, so no property lookup is needed. (Hangul
+  /// syllables are not: one joins a leading jamo before it.)
+  @inline(__always)
+  static func isCommonBase(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF, 0x2100...0x2BFF, 0x3041...0x3096,
+      0x30A1...0x30FA, 0x4E00...0x9FFF, 0xFF01...0xFF9D:
+      return true
+    default:
+      return false
+    }
+  }
+
   private mutating func appendCluster(_ cluster: Character, styleIndex: UInt32) {
     // A cluster with no base (a skin tone or a mark at the start of the text) would
     // join whatever the window or the status line puts before it.
     if let first = cluster.unicodeScalars.first, first.value >= 0x80,
+      !Strip.isCommonBase(first.value),
       first.properties.isGraphemeExtend || first.properties.isEmojiModifier
     {
       return

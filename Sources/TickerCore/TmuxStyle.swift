@@ -113,17 +113,21 @@ public enum TmuxStyle {
 
   /// The style as tmux style syntax, such as `fg=red,bg=colour236,bold`; empty for plain.
   public static func spec(for style: Style) -> String {
-    var parts: [String] = []
-    if let color = style.foreground { parts.append("fg=" + name(of: color)) }
-    if let color = style.background { parts.append("bg=" + name(of: color)) }
-    let attributes: [(TextAttributes, String)] = [
-      (.bold, "bold"), (.dim, "dim"), (.italic, "italics"), (.underline, "underscore"),
-      (.reverse, "reverse"),
-    ]
-    for (attribute, name) in attributes where style.attributes.contains(attribute) {
-      parts.append(name)
-    }
-    return parts.joined(separator: ",")
+    // Appended piece by piece: no arrays, so no generic metadata to build at start-up.
+    var spec = ""
+    if let color = style.foreground { append("fg=" + name(of: color), to: &spec) }
+    if let color = style.background { append("bg=" + name(of: color), to: &spec) }
+    if style.attributes.contains(.bold) { append("bold", to: &spec) }
+    if style.attributes.contains(.dim) { append("dim", to: &spec) }
+    if style.attributes.contains(.italic) { append("italics", to: &spec) }
+    if style.attributes.contains(.underline) { append("underscore", to: &spec) }
+    if style.attributes.contains(.reverse) { append("reverse", to: &spec) }
+    return spec
+  }
+
+  private static func append(_ part: String, to spec: inout String) {
+    if !spec.isEmpty { spec.append(",") }
+    spec.append(part)
   }
 
   /// A colour as tmux names it: `red`, `brightred`, `colour123`, `#rrggbb`.

@@ -40,14 +40,13 @@ enum Platform {
     }
     defer { if descriptor != 0 { close(descriptor) } }
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
+    // An uninitialised chunk: a status line's file is small, and zeroing costs.
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+    defer { chunk.deallocate() }
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      let count = read(descriptor, chunk.baseAddress, chunk.count)
       if count > 0 {
-        bytes.append(contentsOf: chunk[0..<count])
-        if chunk.count < 1 << 22 && bytes.count >= chunk.count * 4 {
-          chunk = [UInt8](repeating: 0, count: chunk.count * 4)
-        }
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
       } else if count == 0 {
         return .success(bytes)
       } else if errno != EINTR {
