@@ -139,7 +139,8 @@ final class StreamLoop {
             shown = frame
             shownAt = now
           }
-          due = ticker.nextChange(after: now)
+          // Wake once per frame: at the next change, or when the cap allows it.
+          due = ticker.nextChange(after: now).map { max($0, shownAt + minimumInterval) }
         }
       }
 
