@@ -68,10 +68,14 @@ public struct Quote: Sendable, Hashable {
     case .down: mark = Quote.downMark
     case .flat: mark = Quote.flatMark
     }
-    return StyledText(runs: [
-      StyledRun(symbol + " " + price + " "),
-      StyledRun(mark + change, style: styles.style(for: trend)),
-    ])
+    var head = symbol
+    head.reserveCapacity(symbol.utf8.count + price.utf8.count + 2)
+    head += " "
+    head += price
+    head += " "
+    var tail = mark
+    tail += change
+    return StyledText(runs: [StyledRun(head), StyledRun(tail, style: styles.style(for: trend))])
   }
 
   /// Splits on white space when there is any (dropping commas at field ends), else on
@@ -84,6 +88,7 @@ public struct Quote: Sendable, Hashable {
       let comma = UInt8(ascii: ",")
       let splitsOnSpace = utf8.contains(space) || utf8.contains(tab)
       var result: [String] = []
+      result.reserveCapacity(3)
       var start = 0
       /// Adds the field before `end`; `false` when the line cannot be a quote.
       func addField(endingAt end: Int) -> Bool {
