@@ -2,6 +2,8 @@
 # Builds the libFuzzer targets in fuzz/ against TickerCore's sources and runs each.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default: 60 seconds, every target)
+#   FUZZ_RUNS=20000 scripts/fuzz.sh                      (CI: a fixed seed and number of runs,
+#                                                         so a run is repeatable)
 #
 # Targets are fuzz/Fuzz*.swift, each built with `swiftc -sanitize=fuzzer,address`.
 # Corpora live in .build/fuzz/corpus/<target> (seeded from fuzz/seeds/<target>), crash
@@ -27,8 +29,14 @@ for target in "${targets[@]}"; do
   corpus="$out/corpus/$target"
   mkdir -p "$corpus"
   if [ -d "fuzz/seeds/$target" ]; then cp -n fuzz/seeds/"$target"/* "$corpus"/ 2>/dev/null || true; fi
-  echo "== $target: fuzzing for ${seconds}s"
-  if ! "$out/$target" -max_total_time="$seconds" -max_len=512 -timeout=10 -rss_limit_mb=2048 \
+  if [ -n "${FUZZ_RUNS:-}" ]; then
+    budget=(-runs="$FUZZ_RUNS" -seed=1)
+    echo "== $target: fuzzing for $FUZZ_RUNS runs from seed 1"
+  else
+    budget=(-max_total_time="$seconds")
+    echo "== $target: fuzzing for ${seconds}s"
+  fi
+  if ! "$out/$target" "${budget[@]}" -max_len=512 -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$out/artifacts/$target-" "$corpus" \
     >"$out/$target.log" 2>&1; then
     echo "fuzz: $target found a crash; see $out/$target.log and $out/artifacts/" >&2

@@ -369,12 +369,22 @@ extension Strip {
     }
   }
 
+  /// Whether a cluster that starts with `scalar` has no base: `scalar` extends
+  /// whatever comes before it, a space too (Grapheme_Cluster_Break Extend or
+  /// SpacingMark, or an emoji modifier), so nothing can keep it apart.
+  static func hasNoBase(_ scalar: Unicode.Scalar) -> Bool {
+    // THAI SARA AM and LAO VOWEL SIGN AM are letters that break as spacing marks.
+    if scalar.value == 0xE33 || scalar.value == 0xEB3 { return true }
+    let properties = scalar.properties
+    return properties.isGraphemeExtend || properties.isEmojiModifier
+      || properties.generalCategory == .spacingMark
+  }
+
   private mutating func appendCluster(_ cluster: Character, styleIndex: UInt32) {
     // A cluster with no base (a skin tone or a mark at the start of the text) would
     // join whatever the window or the status line puts before it.
     if let first = cluster.unicodeScalars.first, first.value >= 0x80,
-      !Strip.isCommonBase(first.value),
-      first.properties.isGraphemeExtend || first.properties.isEmojiModifier
+      !Strip.isCommonBase(first.value), Strip.hasNoBase(first)
     {
       return
     }

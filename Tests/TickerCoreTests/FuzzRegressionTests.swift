@@ -19,6 +19,19 @@ import Testing
     expectWholeClusters(frame, strip: strip, width: 22)
   }
 
+  /// FuzzWindow: a spacing mark (U+AA4D) alone at the start of an item is one cluster
+  /// to the strip, but joins whatever comes before it in the frame, a space too; under
+  /// the tmux profile (glibc gives it a cell) the frame came out one cell short.
+  @Test func baselessSpacingMark() {
+    let measure = CellMeasure(profile: .tmux)
+    let strip = Strip(
+      items: ["x", "\u{AA4D}", "y\u{0E33}", "\u{0E33}"], separator: "(", measure: measure)
+    #expect(strip.clusters.map(\.text) == ["x", "(", "y\u{0E33}", "("])
+    for offset in 0..<strip.cellCount {
+      expectWholeClusters(strip.window(offset: offset, width: 7), strip: strip, width: 7)
+    }
+  }
+
   /// FuzzQuotes: fields are split on bytes, so a field may begin with a mark that, in
   /// the whole line, belongs to the comma before it; it is still kept as given.
   @Test func quoteFieldStartingWithAMark() {
