@@ -230,8 +230,9 @@ public struct StripBuilder: Sendable {
 
   /// The finished strip.
   public consuming func build() -> Strip {
-    // The seam is a boundary too: the first cluster must not join the last one.
-    if strip.clusterCount > 1, let first = strip.clusterText(0).first,
+    // The seam is a boundary too: the first cluster must not join the last one (nor a
+    // lone cluster itself, when the window repeats it).
+    if strip.clusterCount > 0, let first = strip.clusterText(0).first,
       strip.wouldJoin(strip.clusterText(strip.clusterCount - 1), first)
     {
       strip.appendSpacer()

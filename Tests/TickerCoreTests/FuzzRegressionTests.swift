@@ -32,6 +32,14 @@ import Testing
     }
   }
 
+  /// FuzzWindow: a lone regional indicator as the only cluster; a window wider than the
+  /// strip repeats it, and two of them side by side make a flag.
+  @Test func loneRegionalIndicatorRepeated() {
+    let strip = Strip(items: ["🇯"], separator: "", measure: CellMeasure(profile: .tmux))
+    #expect(strip.clusters.map(\.text) == ["🇯", " "])
+    expectWholeClusters(strip.window(offset: 51, width: 1023), strip: strip, width: 1023)
+  }
+
   /// FuzzQuotes: fields are split on bytes, so a field may begin with a mark that, in
   /// the whole line, belongs to the comma before it; it is still kept as given.
   @Test func quoteFieldStartingWithAMark() {
