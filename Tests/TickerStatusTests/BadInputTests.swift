@@ -135,18 +135,33 @@ private func temporaryFile(_ contents: [UInt8]) -> String {
     }
   }
 
-  @Test func randomBytesThroughEveryFormat() throws {
-    var rng = SystemRandomNumberGenerator()
-    for format in OutputFormat.allCases.map(\.rawValue) {
-      for _ in 0..<3 {
-        let bytes = (0..<600).map { _ in UInt8.random(in: 0...255, using: &rng) }
-        let path = temporaryFile(bytes)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try runTicker(["-f", path, "-w", "40", "--format", format])
-        #expect(result.status == 0, "\(format): \(result.stderr)")
-        #expect(result.stdoutBytes.last == 0x0A)
-        #expect(String(validating: result.stdoutBytes, as: UTF8.self) != nil, "\(format)")
-        if ["plain", "ansi"].contains(format) { expectCleanFrame(result, format: format) }
+  /// Random bytes (and random bytes dense in ESC, `#`, `%`, `[` and `{`) through every
+  /// format and every markup, from a fixed seed so a failure can be replayed.
+  @Test func randomBytesThroughEveryFormatAndMarkup() throws {
+    var state: UInt64 = 0x5EED
+    func nextByte() -> UInt8 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: state >> 33)
+    }
+    let dense: [UInt8] = [0x1B, 0x23, 0x25, 0x5B, 0x7B, 0x5D, 0x3B, 0x6D, 0x0A, 0xC2, 0x9B]
+    for markup in Markup.allCases.map(\.rawValue) {
+      for format in OutputFormat.allCases.map(\.rawValue) {
+        for round in 0..<2 {
+          let bytes = (0..<600).map { _ in
+            round == 0 ? nextByte() : dense[Int(nextByte()) % dense.count] | (nextByte() & 0x20)
+          }
+          let path = temporaryFile(bytes)
+          defer { try? FileManager.default.removeItem(atPath: path) }
+          let result = try runTicker(
+            ["-f", path, "-w", "40", "--format", format, "--markup", markup])
+          #expect(result.status == 0, "\(format) \(markup): \(result.stderr)")
+          #expect(result.stdoutBytes.last == 0x0A)
+          #expect(result.stdoutBytes.filter { $0 == 0x0A }.count == 1, "\(format): one line")
+          #expect(String(validating: result.stdoutBytes, as: UTF8.self) != nil, "\(format)")
+          if ["plain", "ansi", "bash", "fish"].contains(format) {
+            expectCleanFrame(result, format: format)
+          }
+        }
       }
     }
   }
