@@ -40,6 +40,18 @@ import Testing
     expectWholeClusters(strip.window(offset: 51, width: 1023), strip: strip, width: 1023)
   }
 
+  /// FuzzWindow: under the tmux profile a ZWJ cluster is drawn as its parts without the
+  /// joiners; a Prepend scalar (U+0601) in it then joined the emoji after it into a
+  /// cluster that was none of the parts.
+  @Test func prependInsideAJoinedEmoji() {
+    let measure = CellMeasure(profile: .tmux)
+    let strip = Strip(
+      items: ["👨\u{601}\u{200D}👩\u{200D}📧", "ab"], separator: "|", measure: measure)
+    for offset in 0..<strip.cellCount {
+      expectWholeClusters(strip.window(offset: offset, width: 9), strip: strip, width: 9)
+    }
+  }
+
   /// FuzzQuotes: fields are split on bytes, so a field may begin with a mark that, in
   /// the whole line, belongs to the comma before it; it is still kept as given.
   @Test func quoteFieldStartingWithAMark() {
