@@ -107,15 +107,26 @@ enum Help {
       69  the tmux server for --tmux-option could not be reached
       128+n  a stream was ended by signal n (SIGTERM 143, SIGINT 130)
 
-    Examples:
+    Examples (contrib/ has a working snippet for each bar):
       ticker-status --demo
       ticker-status -w 30 -s 3 'Breaking: tmux 3.3a released' 'CPU 42%'
       ticker-status --quotes -f ~/.cache/ticker/quotes --format ansi
-      tmux: set -g status-right '#(ticker-status -w 40 --demo)'
-      ticker-status --stream --format i3bar -w 60 --demo
+      tmux:      set -g status-right '#(ticker-status --format tmux -w 40 --demo)'
+      tmux, smooth: ticker-status --stream --tmux-option @ticker -s 4 --demo &
+                 set -g status-right '#{@ticker}'
+      i3bar:     status_command ticker-status --stream --format i3bar -w 60 --demo
+      i3blocks:  command=ticker-status --stream --format i3blocks -w 50 --demo
+                 interval=persist
+      polybar:   exec = ticker-status --stream --format polybar -w 50 --demo
+                 tail = true
+      waybar:    "exec": "ticker-status --stream --format waybar -w 50 --demo",
+                 "return-type": "json"
+      lemonbar:  ticker-status --stream --format lemonbar -w 80 --demo | lemonbar
+      bash:      PS1='$(ticker-status --format bash -w 30 --demo) \\$ '
+      zsh:       setopt prompt_subst; PROMPT='$(ticker-status --format zsh -w 30 --demo) %# '
+      fish:      function fish_right_prompt; ticker-status --format fish -w 30 --demo; end
       playerctl --follow metadata --format '{{artist}} - {{title}}' |
         ticker-status --stream --follow -f - -w 30
-      ticker-status --stream --tmux-option @ticker -s 4 --demo &
 
     """
 }
