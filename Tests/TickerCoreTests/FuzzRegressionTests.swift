@@ -52,6 +52,19 @@ import Testing
     }
   }
 
+  /// FuzzWindow: two Prepend scalars before a scalar glibc does not know (U+FFF3, shown
+  /// as U+FFFD under tmux) ended up split from it. Sanitising now removes Prepend
+  /// scalars, which join whatever follows them.
+  @Test func stackedPrependBeforeUnknownScalar() {
+    let measure = CellMeasure(profile: .tmux)
+    let strip = Strip(
+      items: [";\u{600}\u{600}\u{FFF3}\u{600}", "\u{600})"], separator: "\u{600}", measure: measure)
+    #expect(!strip.clusters.contains { $0.text.unicodeScalars.contains("\u{600}") })
+    for offset in 0..<strip.cellCount {
+      expectWholeClusters(strip.window(offset: offset, width: 11), strip: strip, width: 11)
+    }
+  }
+
   /// FuzzQuotes: fields are split on bytes, so a field may begin with a mark that, in
   /// the whole line, belongs to the comma before it; it is still kept as given.
   @Test func quoteFieldStartingWithAMark() {
