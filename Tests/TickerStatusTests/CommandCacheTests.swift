@@ -90,6 +90,9 @@ private func permissions(_ path: String) -> Int? {
     }
     #expect(
       outputs.get().allSatisfy { $0 == "value   \n" || $0 == "…loading\n" }, "\(outputs.get())")
+    // The refresh is detached and may start late on a loaded machine: wait for it,
+    // then give any second refresh time to show itself.
+    waitUntil(timeout: 10) { folder.lineCount("runs") >= 1 }
     usleep(500_000)
     #expect(folder.lineCount("runs") == 1)
   }
