@@ -81,10 +81,7 @@ public struct CellMeasure: Sendable, Hashable {
       return
     }
     var rewritten = String.UnicodeScalarView()
-    // Without the joiners a Prepend scalar would join the emoji after it into a
-    // cluster that is not one of the units; it has nothing left to prefix, so it goes.
-    for scalar in cluster.unicodeScalars
-    where scalar != Self.zeroWidthJoiner && !Strip.isPrepend(scalar.value) {
+    for scalar in cluster.unicodeScalars where scalar != Self.zeroWidthJoiner {
       rewritten.append(isUnknownToGlibc(scalar) ? Self.replacementCharacter : scalar)
     }
     let text = String(rewritten)

@@ -297,7 +297,7 @@ extension Strip {
   ///
   /// An ASCII byte followed by another ASCII byte (or by the end) is a whole cluster
   /// of one cell: nothing but a preceding CR or Prepend scalar joins an ASCII scalar,
-  /// and sanitising removed CR. Only the stretches between such bytes go through
+  /// and sanitising removed both. Only the stretches between such bytes go through
   /// grapheme breaking and the width tables.
   private mutating func appendUTF8(_ utf8: UnsafeBufferPointer<UInt8>, styleIndex: UInt32) {
     let count = utf8.count
@@ -316,21 +316,10 @@ extension Strip {
         index += 1
         continue
       }
-      // A Prepend scalar joins whatever follows it, ASCII too: keep going past one.
       var end = index + 1
-      while end < count && (!isLoneASCII(end) || Strip.endsWithPrepend(utf8, index, end)) {
-        end += 1
-      }
-      // A Prepend scalar that ends the text has nothing of its own to join, and would
-      // join whatever a window or the next item puts after it: drop it.
-      var last = end
-      if end == count {
-        while last > index && Strip.endsWithPrepend(utf8, index, last) {
-          last = Strip.lastScalarStart(utf8, index, last)
-        }
-      }
+      while end < count && !isLoneASCII(end) { end += 1 }
       let stretch = String(
-        decoding: UnsafeBufferPointer(rebasing: utf8[index..<last]), as: UTF8.self)
+        decoding: UnsafeBufferPointer(rebasing: utf8[index..<end]), as: UTF8.self)
       for cluster in stretch { appendCluster(cluster, styleIndex: styleIndex) }
       index = end
     }
@@ -474,43 +463,6 @@ extension Strip {
     bytes.append(0x20)
     clusterInfo.append(0x11)
     cellCount += 1
-  }
-
-  /// Grapheme_Cluster_Break=Prepend, as Swift 6.3's Unicode data has it (the scalars
-  /// that form one cluster with an ASCII letter after them).
-  static func isPrepend(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0xD4E, 0x110BD, 0x110CD,
-      0x111C2...0x111C3, 0x113D1, 0x1193F, 0x11941, 0x11A84...0x11A89, 0x11D46, 0x11F02:
-      return true
-    default:
-      return false
-    }
-  }
-
-  /// Where the last scalar of the valid UTF-8 in `utf8[start..<end]` begins.
-  static func lastScalarStart(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-    var index = end - 1
-    while index > start && utf8[index] & 0xC0 == 0x80 { index -= 1 }
-    return index
-  }
-
-  /// Whether the valid UTF-8 in `utf8[start..<end]` ends with a Prepend scalar.
-  static func endsWithPrepend(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
-    -> Bool
-  {
-    guard end > start, utf8[end - 1] >= 0x80 else { return false }
-    let first = lastScalarStart(utf8, start, end)
-    let lead = UInt32(utf8[first])
-    var value: UInt32
-    switch end - first {
-    case 2: value = lead & 0x1F
-    case 3: value = lead & 0x0F
-    case 4: value = lead & 0x07
-    default: return false
-    }
-    for index in (first + 1)..<end { value = value << 6 | UInt32(utf8[index] & 0x3F) }
-    return isPrepend(value)
   }
 
   private mutating func openRun(_ styleIndex: UInt32) {
