@@ -33,14 +33,16 @@ skipped there.
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
 import sys
 from pathlib import Path
 
-UNICODEDATA2_PIN = "17.0.1"
-WCWIDTH_PIN = "0.9.4"
-GLIBC_VERSION = "2.36"
+from width_common import (
+    GLIBC_VERSION,
+    WCWIDTH_PIN,
+    ensure_dependencies,
+    glibc_wcwidth,
+)
+
 SEED = 0x7D1C_4E55
 
 REPO = Path(__file__).resolve().parent.parent
@@ -54,48 +56,6 @@ def tmux_scalar_width(glibc, code_point: int) -> int:
     if width >= 0:
         return width
     return 0 if code_point < 0x20 or 0x7F <= code_point <= 0x9F else 1
-
-
-def ensure_dependencies() -> None:
-    """Re-run this script in a venv holding the pinned packages, unless this one has them."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        if version("unicodedata2") == UNICODEDATA2_PIN and version("wcwidth") == WCWIDTH_PIN:
-            return
-    except PackageNotFoundError:
-        pass
-    if os.environ.get("TICKER_WIDTH_BOOTSTRAPPED"):
-        sys.exit(f"need unicodedata2=={UNICODEDATA2_PIN} and wcwidth=={WCWIDTH_PIN}")
-    venv = Path(os.environ.get("TICKER_WIDTH_VENV", "/tmp/ticker-width-venv"))
-    python = venv / "bin" / "python"
-    if not python.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    subprocess.run(
-        [str(python), "-m", "pip", "install", "--quiet",
-         f"unicodedata2=={UNICODEDATA2_PIN}", f"wcwidth=={WCWIDTH_PIN}"],
-        check=True,
-    )
-    env = dict(os.environ, TICKER_WIDTH_BOOTSTRAPPED="1")
-    os.execve(str(python), [str(python), __file__, *sys.argv[1:]], env)
-
-
-def glibc_wcwidth():
-    """Return glibc's `wcwidth` under C.UTF-8, after checking the glibc version."""
-    import ctypes
-
-    libc = ctypes.CDLL("libc.so.6")
-    libc.gnu_get_libc_version.restype = ctypes.c_char_p
-    version = libc.gnu_get_libc_version().decode()
-    if version != GLIBC_VERSION:
-        sys.exit(f"glibc is {version}, the fixture is for glibc {GLIBC_VERSION}")
-    libc.setlocale.restype = ctypes.c_char_p
-    libc.setlocale.argtypes = [ctypes.c_int, ctypes.c_char_p]
-    if libc.setlocale(0, b"C.UTF-8") is None:  # 0 is LC_CTYPE in glibc
-        sys.exit("setlocale(LC_CTYPE, \"C.UTF-8\") failed")
-    libc.wcwidth.restype = ctypes.c_int
-    libc.wcwidth.argtypes = [ctypes.c_int32]
-    return libc.wcwidth
 
 
 class SplitMix64:
@@ -294,7 +254,7 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="fail if the fixture is stale")
     parser.add_argument("--output", type=Path, default=OUTPUT)
     args = parser.parse_args()
-    ensure_dependencies()
+    ensure_dependencies(__file__)
     text = generate()
     if args.check:
         if not args.output.exists() or args.output.read_text() != text:
