@@ -3,7 +3,6 @@ import TickerCore
 /// The command: reads the options and items, prints a frame, maps errors to exit statuses.
 @main
 struct TickerStatus {
-  static let version = "0.1.0"
   static let usage = "Usage: ticker-status [options] [ITEM...]"
 
   static func main() {
@@ -22,7 +21,7 @@ struct TickerStatus {
         return ExitStatus.success
       }
       if options.showVersion {
-        Platform.write("ticker-status \(version)\n", to: 1)
+        Platform.write("ticker-status \(Version.current)\n", to: 1)
         return ExitStatus.success
       }
       if options.items.isEmpty && options.files.isEmpty && options.commands.isEmpty
