@@ -19,7 +19,7 @@ public func fuzzMarkup(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let width = size % 97
     let frame = strip.window(offset: size, width: width)
     for format in OutputFormat.allCases {
-      let line = Encoder(format: format).encode(
+      let line = FrameEncoder(format: format).encode(
         frame, placement: Placement(offset: 0, cycle: 0, item: 0), at: 0)
       precondition(!line.utf8.contains(0x0A) && !line.utf8.contains(0x0D), "\(format): a newline")
       if format == .plain { precondition(frame.text == line) }

@@ -236,7 +236,7 @@ enum ANSIMarkup {
       case 100...107: style.background = .named(UInt8(code - 100 + 8))
       case 49: style.background = nil
       case 38, 48:
-        let color: Color?
+        let color: TerminalColor?
         if parameter.count > 1 {
           color = extendedColor(Array(parameter.dropFirst()), colonForm: true)
         } else {
@@ -255,7 +255,7 @@ enum ANSIMarkup {
   }
 
   /// Reads `5;n` or `2;r;g;b` (colon form: `5:n`, `2:r:g:b` or `2:space:r:g:b`).
-  private static func extendedColor(_ values: [Int?], colonForm: Bool) -> Color? {
+  private static func extendedColor(_ values: [Int?], colonForm: Bool) -> TerminalColor? {
     func byte(_ position: Int) -> UInt8? {
       guard position < values.count else { return nil }
       guard let value = values[position] else { return colonForm ? nil : 0 }
@@ -263,7 +263,7 @@ enum ANSIMarkup {
     }
     switch values.first.flatMap({ $0 }) {
     case 5:
-      return byte(1).map { Color.palette($0) }
+      return byte(1).map { TerminalColor.palette($0) }
     case 2:
       let first = colonForm && values.count >= 5 ? 2 : 1
       guard let r = byte(first), let g = byte(first + 1), let b = byte(first + 2) else {

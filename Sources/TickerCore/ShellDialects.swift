@@ -42,7 +42,7 @@ enum ZshDialect {
   }
 
   /// A colour as `%F{…}` takes it: a palette number or `#rrggbb`.
-  private static func name(of color: Color) -> String {
+  private static func name(of color: TerminalColor) -> String {
     switch color {
     case .named(let n), .palette(let n): return String(n)
     case .rgb: return color.hexString

@@ -1,5 +1,5 @@
 /// A terminal colour, as the dialects can express it.
-public enum Color: Hashable, Sendable {
+public enum TerminalColor: Hashable, Sendable {
   /// One of the 16 standard colours: 0–7 normal, 8–15 bright.
   case named(UInt8)
   /// An entry of the 256-colour palette.
@@ -17,8 +17,8 @@ public enum Color: Hashable, Sendable {
   public var rgbComponents: (UInt8, UInt8, UInt8) {
     switch self {
     case .rgb(let r, let g, let b): return (r, g, b)
-    case .named(let n): return Color.paletteRGB(Int(n & 15))
-    case .palette(let n): return Color.paletteRGB(Int(n))
+    case .named(let n): return TerminalColor.paletteRGB(Int(n & 15))
+    case .palette(let n): return TerminalColor.paletteRGB(Int(n))
     }
   }
 
@@ -60,12 +60,13 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
 
 /// How a run of text looks: colours and attributes; the one style model every encoder maps.
 public struct Style: Hashable, Sendable {
-  public var foreground: Color?
-  public var background: Color?
+  public var foreground: TerminalColor?
+  public var background: TerminalColor?
   public var attributes: TextAttributes
 
   public init(
-    foreground: Color? = nil, background: Color? = nil, attributes: TextAttributes = []
+    foreground: TerminalColor? = nil, background: TerminalColor? = nil,
+    attributes: TextAttributes = []
   ) {
     self.foreground = foreground
     self.background = background

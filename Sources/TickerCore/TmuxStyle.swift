@@ -58,7 +58,7 @@ public enum TmuxStyle {
 
   /// A colour as tmux names it; `.init(value: nil)` is `default`.
   struct ParsedColor {
-    var value: Color?
+    var value: TerminalColor?
   }
 
   private static let names = [
@@ -131,7 +131,7 @@ public enum TmuxStyle {
   }
 
   /// A colour as tmux names it: `red`, `brightred`, `colour123`, `#rrggbb`.
-  static func name(of color: Color) -> String {
+  static func name(of color: TerminalColor) -> String {
     switch color {
     case .named(let n) where n < 8: return names[Int(n)]
     case .named(let n): return "bright" + names[Int(n & 7)]

@@ -40,7 +40,7 @@ enum Stream {
         let socket = options.tmuxSocket ?? TmuxOptionSink.socketFromEnvironment() ?? ""
         sink = try TmuxOptionSink(socket: socket, name: name)
       } else {
-        sink = StandardOutputSink(encoder: Encoder(format: format, usesColor: !noColor))
+        sink = StandardOutputSink(encoder: FrameEncoder(format: format, usesColor: !noColor))
       }
     } catch {
       Platform.write("ticker-status: error: \(error.message)\n", to: 2)
@@ -209,9 +209,9 @@ struct SinkError: Error {
 
 /// Frames as lines on standard output: one `write(2)` per line, no buffering.
 final class StandardOutputSink: FrameSink {
-  let encoder: Encoder
+  let encoder: FrameEncoder
 
-  init(encoder: Encoder) { self.encoder = encoder }
+  init(encoder: FrameEncoder) { self.encoder = encoder }
 
   /// Standard output is watched for nothing but errors: a pipe whose reader has gone
   /// reports `POLLERR`, even while the frame stands still and nothing is written.

@@ -54,7 +54,7 @@ struct TickerStatus {
       motion: options.motion, fit: options.fit)
     let time = options.time ?? Platform.now()
     let noColor = !(Platform.environment("NO_COLOR") ?? "").isEmpty
-    let encoder = Encoder(format: format, usesColor: !noColor)
+    let encoder = FrameEncoder(format: format, usesColor: !noColor)
     let line = encoder.encode(
       ticker.frame(at: time), placement: ticker.placement(at: time), at: time)
     // A reader that has gone away is not an error for a status line.

@@ -7,7 +7,7 @@ import TickerCore
 /// connected and is sent one `set-option -g @NAME 'VALUE'` line per frame: far
 /// cheaper than a `tmux` process per frame. tmux redraws every client's status line
 /// when an option is set. The value is the frame in tmux style syntax with every `#`
-/// from the text doubled (`Encoder.tmuxOptionValue`), quoted for tmux's command parser.
+/// from the text doubled (`FrameEncoder.tmuxOptionValue`), quoted for tmux's command parser.
 ///
 /// When the client's session goes away the sink attaches again; when the server has
 /// gone (the new client ends before it is attached) the stream ends quietly.
@@ -45,7 +45,7 @@ final class TmuxOptionSink: FrameSink {
   func show(_ frame: Frame, placement: Placement, at time: Double) -> Bool {
     let command =
       "set-option -g " + TmuxOptionSink.quoted(name) + " "
-      + TmuxOptionSink.quoted(Encoder.tmuxOptionValue(frame)) + "\n"
+      + TmuxOptionSink.quoted(FrameEncoder.tmuxOptionValue(frame)) + "\n"
     lastCommand = command
     // A failed write means the client has gone; `service` notices its end.
     _ = client.send(command)

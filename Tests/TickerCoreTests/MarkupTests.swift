@@ -131,7 +131,7 @@ private func runs(_ text: StyledText) -> [String] {
     let item = Markup.tmux.read("a #[fg=green]up#[default] b")
     let frame = Strip(items: [item], separator: " ").window(offset: 0, width: 8)
     let encode = { (format: OutputFormat) in
-      Encoder(format: format).encode(
+      FrameEncoder(format: format).encode(
         frame, placement: Placement(offset: 0, cycle: 0, item: 0), at: 0)
     }
     #expect(encode(.tmux) == "a #[fg=green]up#[default] b a#[default]")

@@ -278,7 +278,7 @@ private func rightAligned(_ frame: String, width: Int) -> String {
       items: items, separator: " | ", measure: CellMeasure(profile: .tmux))
     for offset in [0, 5, 17, 40, 101] {
       let frame = strip.window(offset: offset, width: 60)
-      try line.set("@ticker", Encoder.tmuxOptionValue(frame))
+      try line.set("@ticker", FrameEncoder.tmuxOptionValue(frame))
       let expected = rightAligned(frame.text, width: 60)
       let seen = try line.waitForStatusLine(expected)
       #expect(

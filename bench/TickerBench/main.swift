@@ -39,7 +39,7 @@ case "frames":
   let strip = Strip(
     items: quoteItems(count), separator: " · ", measure: CellMeasure(profile: .tmux))
   let ticker = Ticker(strip: strip, width: 40, speed: 8)
-  let encoder = Encoder(format: .tmux)
+  let encoder = FrameEncoder(format: .tmux)
   var bytes = 0
   var samples: [Double] = []
   for _ in 0..<5 {

@@ -19,7 +19,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 ///
 /// Escaping happens here, once, after slicing: text from items never becomes markup.
 /// Every frame ends with its style reset, so nothing leaks into the rest of the line.
-public struct Encoder: Sendable {
+public struct FrameEncoder: Sendable {
   public let format: OutputFormat
   /// Whether colours and attributes are written in `ansi` and the shell dialects
   /// (`NO_COLOR` turns them off there). The bar dialects always write their styles.
@@ -155,7 +155,7 @@ enum ANSI {
     return codes
   }
 
-  private static func colorCode(_ color: Color, base: Int) -> String {
+  private static func colorCode(_ color: TerminalColor, base: Int) -> String {
     switch color {
     case .named(let n) where n < 8: return String(base + Int(n))
     case .named(let n): return String(base + 60 + Int(n & 7))

@@ -18,7 +18,7 @@ private let styled = Frame(runs: [
 ])
 
 private func encode(_ frame: Frame, _ format: OutputFormat, color: Bool = true) -> String {
-  Encoder(format: format, usesColor: color).encode(frame, placement: placement, at: 12.5)
+  FrameEncoder(format: format, usesColor: color).encode(frame, placement: placement, at: 12.5)
 }
 
 /// A frame through the whole pipeline: items, strip, window at offset 0.
@@ -182,10 +182,10 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
 
   @Test func tmuxOptionValueDoublesEveryHash() {
     #expect(
-      Encoder.tmuxOptionValue(Frame(runs: [StyledRun(hostile)]))
+      FrameEncoder.tmuxOptionValue(Frame(runs: [StyledRun(hostile)]))
         == ##"a##(id)##[fg=red]##{host}####b%{A1:x:}%<&'"\$(id)`id`###[default]"##)
     #expect(
-      Encoder.tmuxOptionValue(styled)
+      FrameEncoder.tmuxOptionValue(styled)
         == "x###[fg=red,bold]##[y]%{#[default]#[fg=#010203,bg=colour236,italics,underscore]"
         + "<z>#[default]")
   }
@@ -193,7 +193,7 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
   // MARK: Streams
 
   @Test func i3barStreamsAnEndlessArray() {
-    let encoder = Encoder(format: .i3bar)
+    let encoder = FrameEncoder(format: .i3bar)
     #expect(encoder.streamHeader == "{\"version\":1}\n[")
     #expect(
       encoder.encodeStreamLine(Frame(runs: [StyledRun("a\"b")]), placement: placement, at: 1)
@@ -205,7 +205,7 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
 
   @Test(arguments: OutputFormat.allCases.filter { $0 != .i3bar })
   func otherDialectsStreamTheirOneShotLine(_ format: OutputFormat) {
-    let encoder = Encoder(format: format)
+    let encoder = FrameEncoder(format: format)
     #expect(encoder.streamHeader == nil)
     #expect(
       encoder.encodeStreamLine(styled, placement: placement, at: 12.5) == encode(styled, format))
