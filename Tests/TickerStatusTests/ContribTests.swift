@@ -22,7 +22,7 @@ private let binaryFolder = URL(fileURLWithPath: tickerBinary).deletingLastPathCo
 
 /// Whether the option table has `--name` (push mode and stream sources land separately).
 private func hasOption(_ name: String) -> Bool {
-  Options.specs.contains { $0.long == name }
+  OptionTable.specs.contains { $0.long == name }
 }
 
 /// The environment for clients: the built binary first on PATH, no tmux or colour
@@ -94,7 +94,7 @@ private func plainFrame(_ arguments: [String]) throws -> String {
   @Test("every option is in the file", arguments: documents)
   func coversEveryOption(document: Document) throws {
     let text = try contents(document.path)
-    for spec in Options.specs {
+    for spec in OptionTable.specs {
       #expect(text.contains(document.spelling(spec.long)), "--\(spec.long) is missing")
     }
   }
@@ -108,7 +108,7 @@ private func plainFrame(_ arguments: [String]) throws -> String {
   @Test("the file names no option that does not exist", arguments: documents)
   func namesOnlyRealOptions(document: Document) throws {
     let text = try contents(document.path)
-    var real = Set(Options.specs.map(\.long))
+    var real = Set(OptionTable.specs.map(\.long))
     if real.isDisjoint(with: Self.streamOptions) {
       print("note: stream mode is not built yet; its options are documented ahead of it")
       real.formUnion(Self.streamOptions)

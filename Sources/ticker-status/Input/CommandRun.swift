@@ -22,58 +22,30 @@ final class CommandRun {
   private(set) var exit: ChildExit?
   /// Whether the run was stopped for taking too long.
   private(set) var timedOut = false
-  private var outputEnd: Int32?
-  private var errorEnd: Int32?
+  private var outputEnd: FileDescriptor?
+  private var errorEnd: FileDescriptor?
 
-  private init(
-    command: String, pid: Int32, timeout: Double, outputEnd: Int32, errorEnd: Int32,
-    deadline: Double
-  ) {
+  private init(command: String, child: Child, timeout: Double) {
     self.command = command
-    self.pid = pid
+    pid = child.pid
     self.timeout = timeout
-    self.outputEnd = outputEnd
-    self.errorEnd = errorEnd
-    self.deadline = deadline
+    outputEnd = child.output
+    errorEnd = child.errors
+    deadline = Clock.monotonic() + timeout
   }
 
   /// Starts `/bin/sh -c command` with standard input from `/dev/null`.
-  static func start(_ command: String, timeout: Double) -> Result<CommandRun, SystemError> {
-    let outputPipe: (read: Int32, write: Int32)
-    let errorPipe: (read: Int32, write: Int32)
-    switch (Platform.pipe(), Platform.pipe()) {
-    case (.success(let out), .success(let err)):
-      outputPipe = out
-      errorPipe = err
-    case (.failure(let error), let other), (let other, .failure(let error)):
-      if case .success(let ends) = other {
-        Platform.close(ends.read)
-        Platform.close(ends.write)
-      }
-      return .failure(error)
-    }
-    let spawned = Platform.spawn(
-      ["/bin/sh", "-c", command], standardInput: nil, standardOutput: outputPipe.write,
-      standardError: errorPipe.write, newProcessGroup: true)
-    Platform.close(outputPipe.write)
-    Platform.close(errorPipe.write)
-    switch spawned {
-    case .success(let pid):
-      Platform.registerChildGroup(pid)
-      return .success(
-        CommandRun(
-          command: command, pid: pid, timeout: timeout, outputEnd: outputPipe.read,
-          errorEnd: errorPipe.read,
-          deadline: Platform.monotonicNow() + timeout))
-    case .failure(let error):
-      Platform.close(outputPipe.read)
-      Platform.close(errorPipe.read)
-      return .failure(error)
+  static func start(_ command: String, timeout: Double) -> Result<CommandRun, Errno> {
+    Processes.spawn(
+      ["/bin/sh", "-c", command], output: .pipe, errors: .pipe, newProcessGroup: true
+    ).map { child in
+      RunningGroups.add(child.pid)
+      return CommandRun(command: command, child: child, timeout: timeout)
     }
   }
 
   /// The pipes still open, to wait on.
-  var descriptors: [Int32] { [outputEnd, errorEnd].compactMap { $0 } }
+  var descriptors: [FileDescriptor] { [outputEnd, errorEnd].compactMap { $0 } }
 
   /// Whether the shell has ended and its output is complete.
   var isFinished: Bool { exit != nil }
@@ -86,13 +58,13 @@ final class CommandRun {
   ///
   /// - Returns: Whether the run has finished.
   @discardableResult
-  func update(ready: [Int32], now: Double) -> Bool {
+  func update(ready: [FileDescriptor], now: Double) -> Bool {
     guard exit == nil else { return true }
     if let end = outputEnd, ready.contains(end) { drainOutput() }
     if let end = errorEnd, ready.contains(end) { drainErrors() }
-    if let ended = Platform.reap(pid) {
+    if let ended = Processes.reap(pid) {
       exit = ended
-      Platform.unregisterChildGroup(pid)
+      RunningGroups.remove(pid)
       // What the shell wrote before it ended is in the pipes now; a background
       // child that keeps them open is not waited for.
       drainOutput()
@@ -103,7 +75,7 @@ final class CommandRun {
     if now >= deadline {
       if !timedOut {
         timedOut = true
-        Platform.send(.kill, to: pid, group: true)
+        Processes.send(.kill, to: pid, group: true)
       }
       deadline = now + 0.5
     }
@@ -113,9 +85,9 @@ final class CommandRun {
   /// Stops the run and everything it started, and waits for the shell to end.
   func stop() {
     guard exit == nil else { return }
-    Platform.send(.kill, to: pid, group: true)
-    exit = Platform.reap(pid, blocking: true) ?? .signaled(9)
-    Platform.unregisterChildGroup(pid)
+    Processes.send(.kill, to: pid, group: true)
+    exit = Processes.reap(pid, blocking: true) ?? .signaled(9)
+    RunningGroups.remove(pid)
     closePipes()
   }
 
@@ -128,21 +100,17 @@ final class CommandRun {
     switch exit {
     case .exited(0)?: return nil
     case .exited(let status)?:
-      let detail = firstErrorLine.map { ": " + $0 } ?? ""
+      let detail = LineSplitter.lines(of: errors).first { !$0.isEmpty }.map { ": " + $0 } ?? ""
       return "\(shown) failed with exit status \(status)\(detail)"
     case .signaled(let signal)?: return "\(shown) was ended by signal \(signal)"
     case nil: return "\(shown) is still running"
     }
   }
 
-  private var firstErrorLine: String? {
-    Items.lines(of: errors).first { !$0.isEmpty }
-  }
-
   private func drainOutput() {
     guard let end = outputEnd else { return }
     if !drain(end, into: &output, limit: Int.max) {
-      Platform.close(end)
+      end.close()
       outputEnd = nil
     }
   }
@@ -150,26 +118,28 @@ final class CommandRun {
   private func drainErrors() {
     guard let end = errorEnd else { return }
     if !drain(end, into: &errors, limit: CommandRun.errorLimit) {
-      Platform.close(end)
+      end.close()
       errorEnd = nil
     }
   }
 
   /// Reads until the pipe is empty; returns `false` at its end.
-  private func drain(_ descriptor: Int32, into bytes: inout [UInt8], limit: Int) -> Bool {
+  private func drain(_ descriptor: FileDescriptor, into bytes: inout [UInt8], limit: Int) -> Bool {
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Reading.chunkSize, alignment: 16)
+    defer { chunk.deallocate() }
     while true {
-      switch Platform.readSome(descriptor) {
-      case .bytes(let chunk):
-        if bytes.count < limit { bytes += chunk.prefix(limit - bytes.count) }
-      case .wouldBlock: return true
-      case .endOfFile, .failed: return false
+      switch descriptor.read(into: chunk) {
+      case .success(let count) where count > 0:
+        if bytes.count < limit { bytes += chunk[..<min(count, limit - bytes.count)] }
+      case .failure(let error) where error == .wouldBlock: return true
+      case .success, .failure: return false
       }
     }
   }
 
   private func closePipes() {
-    if let end = outputEnd { Platform.close(end) }
-    if let end = errorEnd { Platform.close(end) }
+    outputEnd?.close()
+    errorEnd?.close()
     outputEnd = nil
     errorEnd = nil
   }
@@ -180,18 +150,30 @@ final class CommandRun {
   /// - Parameter giveUpAt: A monotonic time at which to stop waiting and stop the run.
   func wait(giveUpAt: Double = .infinity) {
     while !isFinished {
-      let now = Platform.monotonicNow()
+      let now = Clock.monotonic()
       if now >= giveUpAt {
         stop()
         return
       }
-      var watches = descriptors.map { PollWatch(descriptor: $0) }
+      var watches = descriptors.map { PollWatch($0) }
       // With the pipes closed, only the shell's end is left to notice: look often.
       let step = watches.isEmpty ? 0.005 : 0.05
-      Platform.poll(&watches, timeout: min(step, deadline - now, giveUpAt - now))
-      update(ready: watches.filter(\.isReadable).map(\.descriptor), now: Platform.monotonicNow())
+      Poll.wait(&watches, timeout: min(step, deadline - now, giveUpAt - now))
+      update(ready: watches.filter(\.isReadable).map(\.descriptor), now: Clock.monotonic())
     }
   }
+}
+
+/// The process groups of the commands running now, so that a stream that is told to
+/// end can stop them all; no limit on their number.
+enum RunningGroups {
+  private nonisolated(unsafe) static var groups: Set<Int32> = []
+
+  static func add(_ pid: Int32) { groups.insert(pid) }
+  static func remove(_ pid: Int32) { groups.remove(pid) }
+
+  /// Every group running now.
+  static var all: Set<Int32> { groups }
 }
 
 /// Seconds as messages show them: `10`, `0.5`.

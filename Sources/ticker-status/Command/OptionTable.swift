@@ -1,0 +1,316 @@
+import TickerCore
+
+/// One command-line option: how it is spelled, what it sets, and how `--help` shows it.
+struct OptionSpec: Sendable {
+  /// The sections of `--help`, in order.
+  enum Group: String, CaseIterable, Sendable {
+    case items = "Items"
+    case window = "Window and motion"
+    case output = "Cells and output"
+    case streaming = "Streaming"
+    case information = ""
+  }
+
+  var long: String
+  var short: Character?
+  /// The value's name, as in `--width <cells>`; `nil` for a flag.
+  var valueName: String?
+  /// The values a choice takes, in the order `--help` and errors list them.
+  var choices: [String]
+  var group: OptionSpec.Group
+  /// The help text: paragraphs wrapped to the help's width; a line that starts with
+  /// two spaces is kept as it is.
+  var help: String
+  var apply: @Sendable (inout Options, String) throws(UsageError) -> Void
+
+  /// The option as error messages name it: `--width <cells>`.
+  var label: String { valueName.map { "--\(long) <\($0)>" } ?? "--\(long)" }
+}
+
+extension OptionSpec {
+  static func flag(
+    _ long: String, short: Character? = nil, _ group: Group, help: String,
+    _ set: @escaping @Sendable (inout Options) -> Void
+  ) -> OptionSpec {
+    OptionSpec(long: long, short: short, valueName: nil, choices: [], group: group, help: help) {
+      options, _ in set(&options)
+    }
+  }
+
+  static func value(
+    _ long: String, short: Character? = nil, _ valueName: String, _ group: Group, help: String,
+    _ set: @escaping @Sendable (inout Options, String, String) throws(UsageError) -> Void
+  ) -> OptionSpec {
+    let label = "--\(long) <\(valueName)>"
+    return OptionSpec(
+      long: long, short: short, valueName: valueName, choices: [], group: group, help: help
+    ) { options, value throws(UsageError) in try set(&options, value, label) }
+  }
+
+  static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
+    _ long: String, _ valueName: String, _ group: Group, help: String,
+    _ set: @escaping @Sendable (inout Options, Value) -> Void
+  ) -> OptionSpec where Value.RawValue == String, Value.AllCases: Sendable {
+    let names = Value.allCases.map(\.rawValue)
+    var spec = value(long, valueName, group, help: help) {
+      options, text, label throws(UsageError) in
+      guard let value = Value(rawValue: text) else {
+        throw Parse.notAChoice(text, of: names, label: label)
+      }
+      set(&options, value)
+    }
+    spec.choices = names
+    return spec
+  }
+}
+
+/// Readers of option values.
+enum Parse {
+  static func notAChoice(_ text: String, of names: [String], label: String) -> UsageError {
+    .invalidValue(
+      option: label, value: text, expected: "expected one of \(names.joined(separator: ", "))")
+  }
+
+  static func style(_ text: String, label: String) throws(UsageError) -> Style {
+    guard let style = TmuxStyle.parse(text) else {
+      throw .invalidValue(
+        option: label, value: text,
+        expected: "expected a tmux style such as 'fg=green,bold' or 'fg=colour160,bg=#202020'")
+    }
+    return style
+  }
+
+  static func wholeNumber(_ text: String, label: String, in range: ClosedRange<Int>)
+    throws(UsageError) -> Int
+  {
+    guard let value = Int(text), range.contains(value) else {
+      throw .invalidValue(
+        option: label, value: text,
+        expected: "expected a whole number of cells from \(range.lowerBound) to \(range.upperBound)"
+      )
+    }
+    return value
+  }
+
+  /// A finite decimal number (no hexadecimal), at least `minimum`, or above it when
+  /// `exclusive`.
+  static func number(
+    _ text: String, label: String, minimum: Double = -.infinity, exclusive: Bool = false,
+    expected: String
+  ) throws(UsageError) -> Double {
+    guard let value = Double(text), value.isFinite,
+      exclusive ? value > minimum : value >= minimum,
+      !text.contains(where: { $0 == "x" || $0 == "X" || $0 == "p" || $0 == "P" })
+    else {
+      throw .invalidValue(option: label, value: text, expected: expected)
+    }
+    return value
+  }
+}
+
+/// Every option, in the order `--help` shows them.
+enum OptionTable {
+  static let specs: [OptionSpec] = items + window + output + streaming + information
+
+  private static let items: [OptionSpec] = [
+    .value(
+      "file", short: "f", "path", .items,
+      help: """
+        Read items from PATH, one per line; '-' reads standard input, which is never \
+        read otherwise. May be repeated. With --stream a file is read again when it \
+        changes; if it goes missing or empty, the last items stay.
+        """
+    ) { options, path, _ in options.files.append(path) },
+    .value(
+      "command", "command", .items,
+      help: """
+        Items from the lines '/bin/sh -c COMMAND' prints. A one-shot run shows the \
+        output cached under $XDG_RUNTIME_DIR/ticker-status (or a private folder in \
+        $TMPDIR or /tmp) and refreshes it in the background when older than --every; \
+        the first run is waited for 0.4 s at most, then '…loading' shows. With --stream \
+        it runs every --every seconds without holding up frames. A run that fails or \
+        prints nothing keeps the last items; one taking longer than max(--every, 10) s \
+        is stopped.
+        """
+    ) { options, text, _ in options.commands.append(text) },
+    .value("every", "seconds", .items, help: "Run --command again this often (default 10).") {
+      options, text, label throws(UsageError) in
+      options.every = try Parse.number(
+        text, label: label, minimum: 0, exclusive: true,
+        expected: "expected a number of seconds greater than 0")
+    },
+    .value(
+      "split", "separator", .items,
+      help:
+        "Split each line read (files, standard input, commands) into several items at SEPARATOR."
+    ) { options, text, label throws(UsageError) in
+      guard !text.isEmpty else {
+        throw .invalidValue(option: label, value: text, expected: "expected a non-empty separator")
+      }
+      options.split = text
+    },
+    .flag(
+      "follow", .items,
+      help: """
+        With '-f -': each line of standard input replaces the items (playerctl --follow, \
+        tail -f); at its end the last items stay. One-shot: the last line.
+        """
+    ) { $0.follow = true },
+    .flag("demo", .items, help: "Add the built-in stock and currency quotes.") { $0.demo = true },
+    .flag(
+      "quotes", .items,
+      help: """
+        Read items as 'SYMBOL PRICE CHANGE' (spaces or commas; CHANGE like +1.25, -0.4%, \
+        0), shown as 'SYMBOL PRICE ▲1.25' with ▲ up (green), ▼ down (red), ▪ flat. \
+        Numbers are kept exactly as given; other lines are shown as text.
+        """
+    ) { $0.quotes = true },
+    .value(
+      "separator", "text", .items,
+      help: "Text after each item, the seam back to the first item included (default ' · ')."
+    ) { options, text, _ in options.separator = text },
+  ]
+
+  private static let window: [OptionSpec] = [
+    .value(
+      "width", short: "w", "cells", .window,
+      help: "Width of the window in cells, 0 to 1000000 (default 40)."
+    ) { options, text, label throws(UsageError) in
+      options.width = try Parse.wholeNumber(text, label: label, in: 0...Options.maximumWidth)
+    },
+    .value(
+      "speed", short: "s", "cells-per-second", .window,
+      help: """
+        Scrolling speed; fractional, or negative to scroll right (default 2). The cycle \
+        is rounded up to a step of 16 cells (1/32 of longer strips) so that a changing \
+        price does not throw the window around.
+        """
+    ) { options, text, label throws(UsageError) in
+      options.speed = try Parse.number(text, label: label, expected: "expected a finite number")
+    },
+    .choice(
+      "motion", "motion", .window,
+      help: """
+        wrap: a continuous circular strip, the first item again straight after the last \
+        (default); bounce: the items move to their end and back, resting at each end.
+        """
+    ) { (options: inout Options, motion: Motion) in options.motion = motion },
+    .value(
+      "dwell", "seconds", .window,
+      help:
+        "wrap: each item rests this long at the left edge (default 0); bounce: the rest at each end (default 2)."
+    ) { options, text, label throws(UsageError) in
+      options.dwell = try Parse.number(
+        text, label: label, minimum: 0, expected: "expected a number of seconds, 0 or more")
+    },
+    .choice(
+      "fit", "fit", .window,
+      help: """
+        When everything fits: left, center or right (stand still, padded), or scroll \
+        (repeat and scroll anyway) (default left).
+        """
+    ) { (options: inout Options, fit: Fit) in options.fit = fit },
+    .value(
+      "at", "unix-seconds", .window, help: "Draw the frame for this time instead of now."
+    ) { options, text, label throws(UsageError) in
+      options.time = try Parse.number(
+        text, label: label, expected: "expected a finite number of seconds")
+    },
+  ]
+
+  private static let output: [OptionSpec] = [
+    .choice(
+      "cells", "profile", .output,
+      help: """
+        Cell widths: terminal (as modern terminals draw) or tmux (as tmux 3.3a on glibc \
+        measures) (default terminal; tmux with --format tmux).
+        """
+    ) { (options: inout Options, profile: WidthProfile) in options.cells = profile },
+    .choice(
+      "ambiguous", "width", .output,
+      help: "East Asian Ambiguous characters: narrow or wide (default narrow)."
+    ) { (options: inout Options, width: AmbiguousWidth) in options.ambiguous = width },
+    .choice(
+      "format", "format", .output,
+      help: """
+        The status line's dialect (default ansi when standard output is a terminal, \
+        else plain). Text from items is escaped so that it never becomes markup or code:
+          plain      the text alone
+          ansi       SGR colours, reset at the end
+          tmux       #[fg=…] styles, for #() jobs
+          zsh        %F{…} colours, % as %% (PROMPT_SUBST)
+          bash       SGR inside \\001…\\002, for PS1='$(…)'
+          fish       SGR, for fish_prompt
+          polybar    %{F#rrggbb} tags; no %{ from the text
+          lemonbar   %{F#rrggbb} tags, % as %%
+          pango      <span> markup, entities for & < > ' "
+          i3bar      a JSON block {"full_text":…}
+          i3blocks   the text, one line per frame
+          waybar     JSON: text (pango), tooltip, class
+          json       JSON: text, at, offset, cycle, item
+        NO_COLOR turns colour off in ansi, zsh, bash and fish.
+        """
+    ) { (options: inout Options, format: OutputFormat) in options.format = format },
+    .choice(
+      "markup", "markup", .output,
+      help: """
+        Styles inside item text: none (every character literal), tmux (#[fg=red,bold] \
+        and #[default]; ## is #) or ansi (SGR colours; other escape sequences dropped) \
+        (default none). With --quotes, for the lines that are not quotes.
+        """
+    ) { (options: inout Options, markup: Markup) in options.markup = markup },
+    .value(
+      "up-style", "style", .output,
+      help:
+        "The style of rising quotes, in tmux style syntax (default fg=green), such as 'fg=colour46,bold'."
+    ) { options, text, label throws(UsageError) in
+      options.upStyle = try Parse.style(text, label: label)
+    },
+    .value(
+      "down-style", "style", .output,
+      help: "The style of falling quotes (default fg=red), such as 'fg=#ff5f5f,underscore'."
+    ) { options, text, label throws(UsageError) in
+      options.downStyle = try Parse.style(text, label: label)
+    },
+  ]
+
+  private static let streaming: [OptionSpec] = [
+    .flag(
+      "stream", .streaming,
+      help: """
+        Print a frame each time it changes, at the moment it changes, one line each, \
+        until the reader goes away (exit 0). SIGCONT redraws the frame for now at once.
+        """
+    ) { $0.stream = true },
+    .value(
+      "max-fps", "frames-per-second", .streaming,
+      help: "At most this many frames a second (default 30)."
+    ) { options, text, label throws(UsageError) in
+      options.maxFramesPerSecond = try Parse.number(
+        text, label: label, minimum: 0, exclusive: true,
+        expected: "expected a number of frames per second greater than 0")
+    },
+    .value(
+      "tmux-option", "name", .streaming,
+      help: """
+        With --stream: set the tmux user option NAME (such as @ticker) to each frame \
+        instead of printing it, for status-right '#{@ticker}'; ends with the tmux server.
+        """
+    ) { options, text, label throws(UsageError) in
+      guard text.hasPrefix("@"), text.count > 1 else {
+        throw .invalidValue(
+          option: label, value: text, expected: "expected a tmux user option name such as @ticker")
+      }
+      options.tmuxOption = text
+    },
+    .value(
+      "tmux-socket", "path", .streaming,
+      help: "The tmux server's socket (default: the one in $TMUX)."
+    ) { options, text, _ in options.tmuxSocket = text },
+  ]
+
+  private static let information: [OptionSpec] = [
+    .flag("help", short: "h", .information, help: "Show this help.") { $0.showHelp = true },
+    .flag("version", .information, help: "Show the version.") { $0.showVersion = true },
+  ]
+}

@@ -1,0 +1,129 @@
+import TickerCore
+
+/// Everything the command line says, with the defaults of what it leaves out.
+///
+/// The options are declared, with their help, in `OptionTable`; `ArgumentParser` fills
+/// this in, and `validate(in:)` checks what spans several options.
+struct Options: Equatable {
+  // Items
+  var items: [String] = []
+  var files: [String] = []
+  var commands: [String] = []
+  var demo = false
+  var quotes = false
+  var separator = " · "
+  var split: String?
+  var follow = false
+  var every = Options.defaultEvery
+  var upStyle: Style?
+  var downStyle: Style?
+  var markup = Markup.none
+  // Window and motion
+  var width = 40
+  var speed = 2.0
+  var motion = Motion.wrap
+  var dwell = 0.0
+  var fit = Fit.left
+  var time: Double?
+  // Cells and output
+  var cells: WidthProfile?
+  var ambiguous = AmbiguousWidth.narrow
+  var format: OutputFormat?
+  // Streaming
+  var stream = false
+  var maxFramesPerSecond = Options.defaultMaxFramesPerSecond
+  var tmuxOption: String?
+  var tmuxSocket: String?
+  // Information
+  var showHelp = false
+  var showVersion = false
+
+  /// The widest window, in cells.
+  static let maximumWidth = 1_000_000
+  /// The default of `--max-fps`.
+  static let defaultMaxFramesPerSecond = 30.0
+  /// The default of `--every`.
+  static let defaultEvery = 10.0
+
+  /// Whether any source of items was given.
+  var hasItems: Bool { !items.isEmpty || !files.isEmpty || !commands.isEmpty || demo }
+
+  /// Checks what spans several options, and what the environment must provide.
+  ///
+  /// - Parameter environment: Where `--tmux-option` finds its server without
+  ///   `--tmux-socket`, and whether standard input is a terminal (for the hint when
+  ///   there are no items).
+  func validate(in environment: Environment) throws(UsageError) {
+    if !hasItems { throw .noItems }
+    if follow && !files.contains("-") {
+      throw .needs(option: "--follow", requirement: "'--file -' (it follows standard input)")
+    }
+    if stream && time != nil {
+      throw .conflict(option: "--at <unix-seconds>", other: "--stream")
+    }
+    if tmuxSocket != nil && tmuxOption == nil {
+      throw .needs(option: "--tmux-socket <path>", requirement: "'--tmux-option <name>'")
+    }
+    if tmuxOption != nil {
+      if !stream { throw .needs(option: "--tmux-option <name>", requirement: "'--stream'") }
+      if tmuxSocket == nil && environment.tmuxSocket == nil {
+        throw .needs(
+          option: "--tmux-option <name>",
+          requirement: "a tmux server: run it inside tmux or give '--tmux-socket <path>'")
+      }
+    }
+  }
+}
+
+/// A bad command line: exit status 64, with the usage line and a pointer to `--help`.
+enum UsageError: Error, Equatable, CustomStringConvertible {
+  case invalidValue(option: String, value: String, expected: String)
+  case missingValue(option: String)
+  case unknownOption(String, suggestion: String?)
+  case unexpectedValue(option: String)
+  case noItems
+  /// An option that only works with another: `'--follow' needs '--file -'`.
+  case needs(option: String, requirement: String)
+  case conflict(option: String, other: String)
+
+  var description: String {
+    switch self {
+    case .invalidValue(let option, let value, let expected):
+      return "invalid value '\(value)' for '\(option)': \(expected)"
+    case .missingValue(let option):
+      return "missing value for '\(option)'"
+    case .unknownOption(let option, let suggestion?):
+      return "unknown option '\(option)'; did you mean '\(suggestion)'?"
+    case .unknownOption(let option, nil):
+      return "unknown option '\(option)'"
+    case .unexpectedValue(let option):
+      return "option '\(option)' takes no value"
+    case .noItems:
+      return "no items to show: give ITEM arguments, --file PATH or --demo"
+    case .needs(let option, let requirement):
+      return "'\(option)' needs \(requirement)"
+    case .conflict(let option, let other):
+      return "'\(option)' cannot be used with '\(other)'"
+    }
+  }
+}
+
+/// The documented exit statuses (sysexits.h), and 128 + n for a stream a signal ended.
+struct ExitStatus: Equatable, CustomStringConvertible {
+  let rawValue: Int32
+
+  /// A frame was printed, or a stream's reader went away.
+  static let success = ExitStatus(rawValue: 0)
+  /// EX_USAGE: a bad command line.
+  static let usage = ExitStatus(rawValue: 64)
+  /// EX_NOINPUT: an input could not be read.
+  static let noInput = ExitStatus(rawValue: 66)
+  /// EX_UNAVAILABLE: the tmux server for `--tmux-option` cannot be reached, or the
+  /// stream cannot set up its signals.
+  static let unavailable = ExitStatus(rawValue: 69)
+
+  /// A stream ended by `signal`: 128 + its number.
+  static func signaled(_ signal: Int32) -> ExitStatus { ExitStatus(rawValue: 128 + signal) }
+
+  var description: String { String(rawValue) }
+}

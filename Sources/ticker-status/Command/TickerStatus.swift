@@ -1,0 +1,34 @@
+/// The command: parse, validate, build the pipeline, run it once or as a stream, and
+/// map the outcome to an exit status. The only place that exits.
+@main
+struct TickerStatus {
+  static func main() {
+    Signals.ignoreBrokenPipes()
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    Processes.exit(run(arguments, environment: .current()).rawValue)
+  }
+
+  /// Runs the command and returns its exit status.
+  static func run(_ arguments: [String], environment: Environment) -> ExitStatus {
+    let options: Options
+    do throws(UsageError) {
+      options = try ArgumentParser.parse(arguments)
+      if options.showHelp {
+        _ = FileDescriptor.standardOutput.writeAll(Help.text())
+        return .success
+      }
+      if options.showVersion {
+        _ = FileDescriptor.standardOutput.writeAll("ticker-status \(Version.current)\n")
+        return .success
+      }
+      try options.validate(in: environment)
+    } catch {
+      _ = FileDescriptor.standardError.writeAll(
+        "ticker-status: error: \(error)\n\(Help.usage)\nSee 'ticker-status --help'.\n")
+      return .usage
+    }
+    let pipeline = Pipeline(options, environment: environment)
+    if options.stream { return Stream.run(pipeline, options: options, environment: environment) }
+    return OneShot.run(pipeline, time: options.time, environment: environment)
+  }
+}

@@ -1,0 +1,197 @@
+/// `--command` in a one-shot run: the output cached between calls.
+///
+/// tmux runs `#(ticker-status --command …)` every second for every client, and must
+/// never wait on it. So a one-shot call shows the stored output (`OutputStore`) at
+/// once and, when it is older than `--every`, starts one detached refresh
+/// (stale-while-revalidate).
+///
+/// - A refresh holds `flock` on the command's lock file for its whole run, so that
+///   several clients calling at once start one refresh; it sets the lock file's time
+///   when it starts, so that a command that keeps failing runs at most once per
+///   `--every`.
+/// - The refresh is detached (fork, `setsid`, fork; standard streams to `/dev/null`),
+///   so the caller's output ends at once and tmux is not kept waiting for it.
+/// - Without a stored output, the first call waits up to 0.4 s for the first run,
+///   then shows `…loading` instead.
+enum CommandCache {
+  static let placeholder = "…loading"
+  /// How long a call without a cache waits for the first run.
+  static let firstRunWait = 0.4
+  /// How often a call without a cache looks for one that another call is making.
+  static let lookInterval = 0.02
+
+  /// The output of each command for a one-shot frame; `nil` where there is none yet.
+  static func outputs(of commands: [String], every: Double, environment: Environment)
+    -> [[UInt8]?]
+  {
+    guard !commands.isEmpty else { return [] }
+    let giveUpAt = Clock.monotonic() + firstRunWait
+    let store: OutputStore?
+    switch OutputStore.locate(in: environment) {
+    case .success(let found): store = found
+    case .failure(let error):
+      _ = FileDescriptor.standardError.writeAll(
+        "ticker-status: warning: \(error.description); not caching\n")
+      store = nil
+    }
+    // Every lookup first, so that the refreshes run side by side; then the waits.
+    let lookups = commands.map { command in
+      store.map { lookUp(command, in: $0, every: every) } ?? .uncached(command)
+    }
+    return lookups.map { $0.output(giveUpAt: giveUpAt) }
+  }
+
+  /// What a one-shot call found for one command.
+  private enum Lookup {
+    /// Stored output, fresh or with a refresh started.
+    case stored([UInt8])
+    /// Nothing stored yet; this call started the refresh, which closes the pipe when done.
+    case refreshing(OutputStore, String, doneSignal: FileDescriptor)
+    /// Nothing stored yet; another call is making it.
+    case awaited(OutputStore, String)
+    /// Nothing stored and none coming soon (a recent attempt failed).
+    case missing
+    /// No cache folder: run the command here.
+    case uncached(String)
+
+    /// The output, waiting until `giveUpAt` (monotonic) at most.
+    func output(giveUpAt: Double) -> [UInt8]? {
+      switch self {
+      case .stored(let bytes):
+        return bytes
+      case .missing:
+        return nil
+      case .refreshing(let store, let command, let doneSignal):
+        var watches = [PollWatch(doneSignal)]
+        while !watches[0].isReadable {
+          let left = giveUpAt - Clock.monotonic()
+          if left <= 0 { break }
+          Poll.wait(&watches, timeout: left)
+        }
+        doneSignal.close()
+        return store.load(command)?.output
+      case .awaited(let store, let command):
+        while true {
+          if let stored = store.load(command) { return stored.output }
+          let left = giveUpAt - Clock.monotonic()
+          if left <= 0 { return nil }
+          var none: [PollWatch] = []
+          Poll.wait(&none, timeout: min(left, CommandCache.lookInterval))
+        }
+      case .uncached(let command):
+        guard case .success(let run) = CommandRun.start(command, timeout: firstRunWait) else {
+          return nil
+        }
+        run.wait(giveUpAt: giveUpAt)
+        return run.succeeded && !run.output.isEmpty ? run.output : nil
+      }
+    }
+  }
+
+  private static func lookUp(_ command: String, in store: OutputStore, every: Double) -> Lookup {
+    let now = Clock.now()
+    if let stored = store.load(command) {
+      if abs(now - stored.stamp.modified) > every,
+        case .started(let doneSignal) = refresh(command, in: store, every: every)
+      {
+        doneSignal.close()
+      }
+      return .stored(stored.output)
+    }
+    switch refresh(command, in: store, every: every) {
+    case .started(let doneSignal): return .refreshing(store, command, doneSignal: doneSignal)
+    case .busy: return .awaited(store, command)
+    case .fresh: return store.load(command).map { .stored($0.output) } ?? .missing
+    case .triedRecently, .failed: return .missing
+    }
+  }
+
+  private enum RefreshStart {
+    /// A detached refresh runs; the descriptor reads end-of-file when it is done.
+    case started(FileDescriptor)
+    /// Another refresh holds the lock.
+    case busy
+    /// Another refresh has just written a fresh entry.
+    case fresh
+    /// A refresh started less than `--every` ago (and failed, or the entry would be
+    /// fresh).
+    case triedRecently
+    case failed
+  }
+
+  /// Starts a detached refresh of `command`'s entry unless another is running or was
+  /// tried within `every` seconds.
+  private static func refresh(_ command: String, in store: OutputStore, every: Double)
+    -> RefreshStart
+  {
+    let opened = FileDescriptor.open(
+      store.lock(for: command), [.readWrite, .create, .exclusive, .noFollow])
+    var created = true
+    let lock: FileDescriptor
+    switch opened {
+    case .success(let file): lock = file
+    case .failure(let error) where error == .fileExists:
+      created = false
+      guard
+        case .success(let file) = FileDescriptor.open(
+          store.lock(for: command), [.readWrite, .noFollow])
+      else { return .failed }
+      lock = file
+    case .failure: return .failed
+    }
+    guard case .success(true) = lock.tryLock() else {
+      lock.close()
+      return .busy
+    }
+    let now = Clock.now()
+    // Under the lock, look again: a refresh may have finished since the first look.
+    if case .success(let status) = Files.status(store.entry(for: command)),
+      abs(now - status.stamp.modified) <= every
+    {
+      lock.close()
+      return .fresh
+    }
+    if !created, case .success(let status) = lock.status(),
+      abs(now - status.stamp.modified) < every
+    {
+      lock.close()
+      return .triedRecently
+    }
+    _ = lock.touch()
+    guard case .success(let done) = FileDescriptor.pipe() else {
+      lock.close()
+      return .failed
+    }
+    let child = Processes.fork()
+    if case .success(0) = child {
+      // The child: a new session, then a grandchild that init adopts, so that
+      // nothing waits for it and no terminal can stop it.
+      Processes.createSession()
+      guard case .success(0) = Processes.fork() else { Processes.exitImmediately(0) }
+      Processes.detachDescriptors(keeping: [lock, done.writeEnd])
+      runRefresh(command, in: store, every: every)
+      // Closing the lock's last descriptor releases it; closing the pipe tells the
+      // caller that the entry is written (or that the run failed).
+      Processes.exitImmediately(0)
+    }
+    done.writeEnd.close()
+    lock.close()
+    guard case .success(let pid) = child else {
+      done.readEnd.close()
+      return .failed
+    }
+    _ = Processes.reap(pid, blocking: true)
+    return .started(done.readEnd)
+  }
+
+  /// In the detached grandchild: runs the command and stores good output.
+  private static func runRefresh(_ command: String, in store: OutputStore, every: Double) {
+    guard
+      case .success(let run) = CommandRun.start(command, timeout: CommandRun.timeout(every: every))
+    else { return }
+    run.wait()
+    if run.succeeded && LineSplitter.lines(of: run.output).contains(where: { !$0.isEmpty }) {
+      store.save(run.output, for: command)
+    }
+  }
+}

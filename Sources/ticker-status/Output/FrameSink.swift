@@ -1,0 +1,55 @@
+import TickerCore
+
+/// Where a stream's frames go.
+protocol FrameSink: AnyObject {
+  /// Descriptors to watch for the reader going away.
+  var watches: [PollWatch] { get }
+  /// Writes what comes before the first frame; `false` if the reader has gone.
+  func start() -> Bool
+  /// Writes one frame; `false` if the reader has gone.
+  func show(_ frame: Frame, placement: Placement, at time: Double) -> Bool
+  /// Handles what `poll(2)` reported on `watches`; `false` if the reader has gone.
+  func service(_ watches: ArraySlice<PollWatch>) throws(SinkError) -> Bool
+  /// Lets go of the reader before the process ends.
+  func stop()
+}
+
+/// A sink that cannot go on: exit status 69.
+struct SinkError: Error, Equatable, CustomStringConvertible {
+  var description: String
+}
+
+/// Frames as lines on standard output: one `write(2)` per line, no buffering.
+final class StandardOutputSink: FrameSink {
+  let encoder: FrameEncoder
+
+  init(encoder: FrameEncoder) { self.encoder = encoder }
+
+  /// Standard output is watched for nothing but errors: a pipe whose reader has gone
+  /// reports `POLLERR`, even while the frame stands still and nothing is written.
+  var watches: [PollWatch] { [PollWatch(.standardOutput, wantsInput: false)] }
+
+  func start() -> Bool {
+    guard let header = encoder.streamHeader else { return true }
+    return write(header + "\n")
+  }
+
+  func show(_ frame: Frame, placement: Placement, at time: Double) -> Bool {
+    write(encoder.encodeStreamLine(frame, placement: placement, at: time) + "\n")
+  }
+
+  func service(_ watches: ArraySlice<PollWatch>) throws(SinkError) -> Bool {
+    !(watches.first?.isBroken ?? false)
+  }
+
+  func stop() {}
+
+  /// `false` when the reader has gone (`EPIPE`), or a termination signal interrupted a
+  /// write that the reader was not taking.
+  private func write(_ line: String) -> Bool {
+    if case .success = FileDescriptor.standardOutput.writeAll(line, retryOnInterrupt: false) {
+      return true
+    }
+    return false
+  }
+}

@@ -1,0 +1,96 @@
+/// `--stream`: a frame each time it changes, at the moment it changes, until the
+/// reader goes away.
+///
+/// - The reader gone (`EPIPE` on a write, or `POLLERR` on standard output; the tmux
+///   server gone, for `--tmux-option`): exit 0, quietly.
+/// - SIGTERM, SIGINT, SIGHUP: stop any running `--command`, exit 128 + the signal.
+/// - SIGCONT (after SIGSTOP, as i3bar hides and shows its bar): the next frame is the
+///   one for the current time, at once; frames missed meanwhile are never sent.
+enum Stream {
+  static func run(_ pipeline: Pipeline, options: Options, environment: Environment) -> ExitStatus {
+    let sources: [(LiveSource, ItemReader)]
+    switch makeSources(pipeline, environment: environment) {
+    case .success(let made): sources = made
+    case .failure(let error):
+      report(error.description)
+      return .noInput
+    }
+    let wakeUp: FileDescriptor
+    switch Signals.installStreamHandlers() {
+    case .success(let descriptor): wakeUp = descriptor
+    case .failure(let error):
+      report("cannot set up signal handling: \(error)")
+      return .unavailable
+    }
+    let sink: FrameSink
+    do throws(SinkError) {
+      if let name = options.tmuxOption {
+        // Options.validate made sure there is a socket.
+        let socket = options.tmuxSocket ?? environment.tmuxSocket ?? ""
+        sink = try TmuxOptionSink(socket: socket, name: name)
+      } else {
+        sink = StandardOutputSink(encoder: pipeline.encoder)
+      }
+    } catch {
+      report(error.description)
+      return .unavailable
+    }
+    let loop = StreamLoop(
+      sources: sources, pipeline: pipeline, sink: sink, wakeUp: wakeUp, waiting: SystemWaiting(),
+      maxFramesPerSecond: options.maxFramesPerSecond)
+    let ending = loop.run()
+    switch ending {
+    case .signaled(let signal):
+      for group in RunningGroups.all { Processes.send(.terminate, to: group, group: true) }
+      return .signaled(signal)
+    case .readerGone, .failed:
+      for (source, _) in sources { source.stop() }
+      sink.stop()
+      if case .failed(let error) = ending {
+        report(error.description)
+        return .unavailable
+      }
+      return .success
+    }
+  }
+
+  /// The live sources of `pipeline.sources`, each with the reader of its lines.
+  static func makeSources(_ pipeline: Pipeline, environment: Environment)
+    -> Result<[(LiveSource, ItemReader)], InputError>
+  {
+    let store = try? OutputStore.locate(in: environment).get()
+    var sources: [(LiveSource, ItemReader)] = []
+    for spec in pipeline.sources {
+      let reader = pipeline.reader(for: spec)
+      switch spec {
+      case .demo:
+        sources.append((FixedLines(TextLines(Demo.quoteLines)), reader))
+      case .arguments(let items):
+        sources.append((FixedLines(TextLines(items)), reader))
+      case .standardInput(follows: true):
+        sources.append((FollowedInput(), reader))
+      case .standardInput(follows: false):
+        // Without --follow, standard input is a list of items, read to its end.
+        var lines = TextLines()
+        if case .failure(let error) = InputFile.readStandardInput(line: { lines.append($0) }) {
+          return .failure(error)
+        }
+        sources.append((FixedLines(lines), reader))
+      case .file(let path):
+        switch WatchedFile.open(path, reader: reader) {
+        case .success(let file): sources.append((file, reader))
+        case .failure(let error): return .failure(error)
+        }
+      case .command(let command):
+        let source = CommandSource(
+          command: command, every: pipeline.every, reader: reader, store: store)
+        sources.append((source, reader))
+      }
+    }
+    return .success(sources)
+  }
+
+  private static func report(_ message: String) {
+    _ = FileDescriptor.standardError.writeAll("ticker-status: error: \(message)\n")
+  }
+}

@@ -1,0 +1,148 @@
+import TickerCore
+
+/// What the stream loop needs from outside: the clocks, and a way to wait for
+/// descriptors. `SystemWaiting` is the real one; tests give a fake clock.
+protocol StreamWaiting {
+  /// The realtime clock, in Unix seconds: frames are computed for it.
+  func now() -> Double
+  /// The monotonic clock: source deadlines are measured on it.
+  func monotonic() -> Double
+  /// Waits until a watched descriptor has something or `timeout` seconds pass.
+  func wait(_ watches: inout [PollWatch], timeout: Double?)
+  /// The termination signal received, if any.
+  var terminationRequested: Int32? { get }
+}
+
+/// The clocks and `poll(2)`.
+struct SystemWaiting: StreamWaiting {
+  func now() -> Double { Clock.now() }
+  func monotonic() -> Double { Clock.monotonic() }
+  func wait(_ watches: inout [PollWatch], timeout: Double?) {
+    Poll.wait(&watches, timeout: timeout)
+  }
+  var terminationRequested: Int32? { Signals.terminationRequested }
+}
+
+/// The stream's loop: sources in, frames out, until the reader goes away.
+///
+/// One thread, one `poll(2)` loop. The time of the next change comes from the motion
+/// (`Ticker.nextChange(after:)`), not from polling; the loop sleeps until then (never
+/// more than a second, so that a jump of the realtime clock is caught up with), or
+/// until a source, the sink or a signal has something. Each frame is computed for the
+/// realtime clock's value when it is drawn, so it equals the one-shot frame for that
+/// time. Frames come at most `--max-fps` a second.
+final class StreamLoop {
+  /// How the loop ended.
+  enum Ending: Equatable {
+    /// The reader went away.
+    case readerGone
+    /// A termination signal (SIGTERM, SIGINT, SIGHUP) arrived.
+    case signaled(Int32)
+    /// The sink cannot go on.
+    case failed(SinkError)
+  }
+
+  /// The longest sleep, so that a jump of the realtime clock is noticed within it.
+  static let longestSleep = 1.0
+
+  private let sources: [LiveSource]
+  private let readers: [ItemReader]
+  private let pipeline: Pipeline
+  private let sink: FrameSink
+  private let wakeUp: FileDescriptor?
+  private let waiting: StreamWaiting
+  private let minimumInterval: Double
+
+  /// - Parameters:
+  ///   - sources: The live sources, each with the reader of its lines.
+  ///   - wakeUp: The read end of the signal pipe (`Signals.installStreamHandlers`).
+  init(
+    sources: [(LiveSource, ItemReader)], pipeline: Pipeline, sink: FrameSink,
+    wakeUp: FileDescriptor?, waiting: StreamWaiting, maxFramesPerSecond: Double
+  ) {
+    self.sources = sources.map(\.0)
+    readers = sources.map(\.1)
+    self.pipeline = pipeline
+    self.sink = sink
+    self.wakeUp = wakeUp
+    self.waiting = waiting
+    minimumInterval = 1 / maxFramesPerSecond
+  }
+
+  /// The ticker for the sources' lines now.
+  private func makeTicker() -> Ticker {
+    var builder = pipeline.makeBuilder()
+    for (source, reader) in zip(sources, readers) {
+      source.lines.withEachLine { reader.append(line: $0, to: &builder) }
+    }
+    return pipeline.ticker(builder.build())
+  }
+
+  /// Runs until the reader goes away or a signal ends the stream.
+  func run() -> Ending {
+    guard sink.start() else { return ending(.readerGone) }
+    var ticker = makeTicker()
+    var shown: Frame?
+    var shownAt = -Double.infinity
+    // The realtime at which to draw the next frame; `nil`: only when something changes.
+    var due: Double? = -.infinity
+    var watches: [PollWatch] = []
+    while true {
+      if let signal = waiting.terminationRequested { return .signaled(signal) }
+      let now = waiting.now()
+      if let time = due, now >= time {
+        if now < shownAt + minimumInterval {
+          due = shownAt + minimumInterval
+        } else {
+          let frame = ticker.frame(at: now)
+          if frame != shown {
+            guard sink.show(frame, placement: ticker.placement(at: now), at: now) else {
+              return ending(.readerGone)
+            }
+            shown = frame
+            shownAt = now
+          }
+          // Wake once per frame: at the next change, or when the cap allows it.
+          due = ticker.nextChange(after: now).map { max($0, shownAt + minimumInterval) }
+        }
+      }
+
+      watches.removeAll(keepingCapacity: true)
+      if let wakeUp { watches.append(PollWatch(wakeUp)) }
+      let sinkStart = watches.count
+      watches += sink.watches
+      let sinkEnd = watches.count
+      for source in sources {
+        for descriptor in source.descriptors { watches.append(PollWatch(descriptor)) }
+      }
+      let steady = waiting.monotonic()
+      var timeout: Double? = due.map { min($0 - waiting.now(), StreamLoop.longestSleep) }
+      for source in sources {
+        if let deadline = source.deadline { timeout = min(timeout ?? .infinity, deadline - steady) }
+      }
+      waiting.wait(&watches, timeout: timeout.map { max(0, $0) })
+
+      if let wakeUp, watches[0].isReadable, Signals.drain(wakeUp).continued {
+        due = -.infinity
+      }
+      do throws(SinkError) {
+        guard try sink.service(watches[sinkStart..<sinkEnd]) else { return ending(.readerGone) }
+      } catch {
+        return .failed(error)
+      }
+      let ready = watches[sinkEnd...].filter(\.isReadable).map(\.descriptor)
+      let later = waiting.monotonic()
+      var changed = false
+      for source in sources where source.update(ready: ready, now: later) { changed = true }
+      if changed {
+        ticker = makeTicker()
+        due = -.infinity
+      }
+    }
+  }
+
+  /// `ending`, unless a termination signal is why the sink failed.
+  private func ending(_ ending: Ending) -> Ending {
+    waiting.terminationRequested.map(Ending.signaled) ?? ending
+  }
+}

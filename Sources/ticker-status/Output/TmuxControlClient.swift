@@ -1,0 +1,101 @@
+/// A `tmux -C` client: commands in on standard input, `%`-lines out.
+final class TmuxControlClient {
+  let pid: Int32
+  let input: FileDescriptor
+  let output: FileDescriptor
+  private let errors: FileDescriptor
+  /// Whether the client has attached to a session (`%session-changed`).
+  private(set) var isAttached = false
+  /// Whether an earlier client of the same sink was attached.
+  var wasEverAttached = false
+  private(set) var hasEnded = false
+  private var splitter = LineSplitter()
+  private var errorLines: [String]?
+  private var firstError: String?
+  private var isClosed = false
+
+  private init(child: Child) {
+    pid = child.pid
+    input = child.input!
+    output = child.output!
+    errors = child.errors!
+  }
+
+  /// Starts `tmux -C attach-session` on the server at `socket`.
+  static func start(socket: String) -> Result<TmuxControlClient, Errno> {
+    Processes.spawn(
+      // `-f /dev/null`: should the server be gone after all, the one attach-session
+      // starts reads no configuration, has no session and ends at once.
+      [
+        "tmux", "-f", "/dev/null", "-S", socket, "-C", "attach-session", "-f",
+        "no-output,ignore-size",
+      ],
+      input: .pipe, output: .pipe, errors: .pipe
+    ).map(TmuxControlClient.init(child:))
+  }
+
+  /// Writes one command line; `false` if the client has gone (`EPIPE`).
+  func send(_ line: String) -> Bool {
+    guard !isClosed else { return false }
+    if case .success = input.writeAll(line) { return true }
+    return false
+  }
+
+  /// Reads the client's output: notes attachment, errors and the end.
+  func readAvailable() {
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Reading.chunkSize, alignment: 16)
+    defer { chunk.deallocate() }
+    while !hasEnded {
+      switch output.read(into: chunk) {
+      case .success(let count) where count > 0:
+        splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[..<count])) {
+          handle(String(decoding: $0, as: UTF8.self))
+        }
+      case .failure(let error) where error == .wouldBlock: return
+      case .success, .failure: hasEnded = true
+      }
+    }
+  }
+
+  private func handle(_ line: String) {
+    if line.hasPrefix("%begin") {
+      errorLines = []
+    } else if line.hasPrefix("%session-changed") {
+      isAttached = true
+    } else if line.hasPrefix("%error") {
+      if firstError == nil, let lines = errorLines { firstError = lines.joined(separator: " ") }
+      errorLines = nil
+    } else if line.hasPrefix("%end") {
+      errorLines = nil
+    } else if line.hasPrefix("%exit") {
+      hasEnded = true
+    } else if !line.hasPrefix("%") {
+      errorLines?.append(line)
+    }
+  }
+
+  /// The first command error tmux reported, once.
+  func takeErrorMessage() -> String? {
+    defer { firstError = nil }
+    return firstError
+  }
+
+  /// The first line the client wrote on its standard error, if any.
+  var errorOutput: String? {
+    var bytes = [UInt8](repeating: 0, count: 1024)
+    let count = bytes.withUnsafeMutableBytes { errors.read(into: $0) }
+    guard case .success(let read) = count, read > 0 else { return nil }
+    return LineSplitter.lines(of: Array(bytes[..<read])).first { !$0.isEmpty }
+  }
+
+  /// Ends the client: closing its input detaches it; then it is waited for.
+  func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    input.close()
+    if !hasEnded { Processes.send(.terminate, to: pid) }
+    _ = Processes.reap(pid, blocking: true)
+    output.close()
+    errors.close()
+  }
+}

@@ -1,0 +1,68 @@
+import TickerCore
+
+/// Turns text into items: `--split` cuts a line into several, `--quotes` reads quotes,
+/// `--markup` reads styles; everything else is literal text.
+///
+/// This is the one place text becomes items, for one-shot runs and streams alike.
+struct ItemReader {
+  /// `--quotes`: read `SYMBOL PRICE CHANGE` lines as quotes.
+  var quotes = false
+  var styles = QuoteStyles()
+  var markup = Markup.none
+  /// `--split`: cut each line at this separator (compared as UTF-8).
+  var split: [UInt8]?
+
+  /// The item of one argument or line, without `--split`.
+  func item(_ text: String) -> StyledText {
+    if quotes, let quote = Quote(parsing: text) { return quote.styledText(styles: styles) }
+    return markup.read(text)
+  }
+
+  /// Appends the items of one line to `builder`: several with `--split`.
+  func append(line: UnsafeRawBufferPointer, to builder: inout StripBuilder) {
+    guard let split, !split.isEmpty else {
+      appendItem(line, to: &builder)
+      return
+    }
+    forEachPart(of: line, at: split) { appendItem($0, to: &builder) }
+  }
+
+  /// Appends one argument to `builder` as one item (arguments are never split).
+  func append(argument: String, to builder: inout StripBuilder) {
+    builder.append(item(argument))
+  }
+
+  /// Whether `lines` give at least one item.
+  func hasItems(_ lines: TextLines) -> Bool {
+    lines.contains { !$0.isEmpty }
+  }
+
+  private func appendItem(_ bytes: UnsafeRawBufferPointer, to builder: inout StripBuilder) {
+    let utf8 = bytes.assumingMemoryBound(to: UInt8.self)
+    if !quotes && markup == .none {
+      // The usual feed line: straight into the strip, no String in between.
+      builder.appendPlain(utf8: utf8)
+      return
+    }
+    builder.append(item(String(decoding: utf8, as: UTF8.self)))
+  }
+
+  /// Calls `body` with each non-empty part of `line` between `separator`s.
+  private func forEachPart(
+    of line: UnsafeRawBufferPointer, at separator: [UInt8],
+    _ body: (UnsafeRawBufferPointer) -> Void
+  ) {
+    var start = 0
+    var index = 0
+    while index + separator.count <= line.count {
+      if line[index..<index + separator.count].elementsEqual(separator) {
+        if index > start { body(UnsafeRawBufferPointer(rebasing: line[start..<index])) }
+        index += separator.count
+        start = index
+      } else {
+        index += 1
+      }
+    }
+    if line.count > start { body(UnsafeRawBufferPointer(rebasing: line[start...])) }
+  }
+}

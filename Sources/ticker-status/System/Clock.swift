@@ -1,0 +1,17 @@
+import Glibc
+
+/// The two clocks: the realtime clock frames are computed for, and the monotonic clock
+/// timeouts are measured on.
+enum Clock {
+  /// `clock_gettime(CLOCK_REALTIME)`: the Unix time in seconds.
+  static func now() -> Double { read(CLOCK_REALTIME) }
+
+  /// `clock_gettime(CLOCK_MONOTONIC)`: seconds from an arbitrary start; never jumps.
+  static func monotonic() -> Double { read(CLOCK_MONOTONIC) }
+
+  private static func read(_ clock: clockid_t) -> Double {
+    var spec = timespec()
+    clock_gettime(clock, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
+  }
+}
