@@ -390,62 +390,6 @@ private func hasEnded(_ pid: Int32) -> Bool {
 
   // MARK: Command line
 
-  struct ErrorCase: CustomTestStringConvertible, Sendable {
-    var arguments: [String]
-    var message: String
-    var testDescription: String { arguments.joined(separator: " ") }
-  }
-
-  @Test(arguments: [
-    ErrorCase(
-      arguments: ["--stream", "--every", "0", "--command", "date"],
-      message:
-        "invalid value '0' for '--every <seconds>': expected a number of seconds greater than 0"),
-    ErrorCase(
-      arguments: ["--every=-2", "x"],
-      message:
-        "invalid value '-2' for '--every <seconds>': expected a number of seconds greater than 0"),
-    ErrorCase(
-      arguments: ["--stream", "--max-fps", "0", "x"],
-      message:
-        "invalid value '0' for '--max-fps <frames-per-second>': expected a number of frames per second greater than 0"
-    ),
-    ErrorCase(
-      arguments: ["--stream", "--follow", "-f", "items.txt"],
-      message: "'--follow' needs '--file -' (it follows standard input)"),
-    ErrorCase(
-      arguments: ["--tmux-option", "@ticker", "x"],
-      message: "'--tmux-option <name>' needs '--stream'"),
-    ErrorCase(
-      arguments: ["--stream", "--tmux-option", "ticker", "x"],
-      message:
-        "invalid value 'ticker' for '--tmux-option <name>': expected a tmux user option name such as @ticker"
-    ),
-    ErrorCase(
-      arguments: ["--stream", "--tmux-option", "@ticker", "x"],
-      message:
-        "'--tmux-option <name>' needs a tmux server: run it inside tmux or give '--tmux-socket <path>'"
-    ),
-    ErrorCase(
-      arguments: ["--stream", "--tmux-socket", "/tmp/none", "x"],
-      message: "'--tmux-socket <path>' needs '--tmux-option <name>'"),
-    ErrorCase(
-      arguments: ["--split", "", "x"],
-      message: "invalid value '' for '--split <separator>': expected a non-empty separator"),
-    ErrorCase(
-      arguments: ["--stream", "--at", "5", "x"],
-      message: "'--at <unix-seconds>' cannot be used with '--stream'"),
-  ])
-  func badStreamArgumentsAreUsageErrors(_ errorCase: ErrorCase) throws {
-    let result = try runTicker(errorCase.arguments, environment: environment(), timeout: 10)
-    #expect(result.status == 64)
-    #expect(result.stdout.isEmpty)
-    #expect(
-      result.stderr
-        == "ticker-status: error: \(errorCase.message)\n"
-        + "Usage: ticker-status [options] [ITEM...]\nSee 'ticker-status --help'.\n")
-  }
-
   @Test func unreachableTmuxServerIsAnError() throws {
     let result = try runTicker(
       ["--stream", "--tmux-option", "@t", "--tmux-socket", "/nonexistent/socket", "x"],
