@@ -82,7 +82,7 @@ all: build
 
 build:
 	$(SWIFT) build $(RELEASE_FLAGS) --product ticker-status --scratch-path $(SCRATCH)
-	@echo "(a linker warning about 'dlopen' above is expected and harmless: see the Makefile)"
+	@echo "(a linker warning above about 'dlopen', if any, is expected and harmless: see the Makefile)"
 
 install: build
 	$(install_files)

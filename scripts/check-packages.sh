@@ -66,9 +66,9 @@ step "the .deb: what it installed works"
 /usr/bin/ticker-status --demo -w 40 --format plain | grep -q '[0-9]' || fail "ticker-status --demo"
 file /usr/bin/ticker-status | grep 'statically linked' | grep -q 'stripped' ||
     fail "usr/bin/ticker-status is not a stripped static executable: $(file /usr/bin/ticker-status)"
-MANPAGER=cat man -P cat ticker-status 2>"$work/man-errors" | grep -q 'scrolling ticker' ||
+man -P cat ticker-status 2>"$work/man-errors" | grep -q 'scrolling ticker' ||
     fail "man ticker-status does not render"
-MANPAGER=cat man -P cat ticker-quotes 2>>"$work/man-errors" | grep -q 'SYMBOL' ||
+man -P cat ticker-quotes 2>>"$work/man-errors" | grep -q 'SYMBOL' ||
     fail "man ticker-quotes does not render"
 [ ! -s "$work/man-errors" ] || fail "man warned: $(cat "$work/man-errors")"
 /usr/bin/ticker-quotes --help | grep -q 'aapl.us' || fail "ticker-quotes --help"
