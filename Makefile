@@ -1,23 +1,54 @@
-# Build, install and test ticker-status.
+# Build, install, package and test ticker-status.
 #
 #   make                          the release build (a fully static executable)
 #   make install                  into ~/.local (PREFIX), or PREFIX=/usr/local
 #   make install DESTDIR=/tmp/pkg PREFIX=/usr   for packaging
 #   make uninstall                removes exactly what install put there
+#   make dist                     dist/ticker-status-VERSION-linux-ARCH.tar.gz, with
+#                                 install.sh and uninstall.sh (packaging/)
+#   make deb                      dist/ticker-status_VERSION_ARCH.deb (dpkg-deb only)
 #   make test                     swift test
+#
+# dist and deb are reproducible: every date in them is SOURCE_DATE_EPOCH (default:
+# the last commit's), and their files are sorted and owned by root.
 
 PREFIX ?= $(HOME)/.local
 DESTDIR ?=
 SWIFT ?= swift
+STRIP ?= strip
 # Where SwiftPM builds; point it elsewhere to keep .build untouched.
 SCRATCH ?= .build
+# Where make dist and make deb put the tarball, the .deb and their SHA256SUMS.
+DISTDIR ?= dist
 
-# A fully static executable starts in about 1.3x the time of /bin/true, against
-# 2.4x with only the Swift runtime static and 5x dynamic (DESIGN §9): it matters to
-# tmux, which starts one every second. Linking glibc statically warns that dlopen
-# (which the Swift runtime can call) needs the same glibc at run time; ticker-status
-# loads no libraries, so the warning is harmless.
+# A fully static executable starts in about 1.5x the time of /bin/true, against
+# about 3x with only the Swift runtime static (BENCHMARKS.md, section 1): it matters
+# to tmux, which starts one every second.
+#
+# Linking glibc statically makes the linker warn, once:
+#   libswiftCore.a(LibPrespecialized.cpp.o): warning: Using 'dlopen' in statically
+#   linked applications requires at runtime the shared libraries from the glibc
+#   version used for linking
+# It is harmless here. The Swift runtime calls dlopen only when the environment
+# variable SWIFT_DEBUG_LIB_PRESPECIALIZED_PATH is set (a debugging aid, to find a
+# prespecialised-metadata library already loaded), and then with RTLD_NOLOAD, which
+# loads nothing; ticker-status itself loads no library and calls no NSS function
+# (getpwnam, getaddrinfo and the like are not in the binary). The warning is left
+# visible rather than silenced with a linker flag that would hide every other one.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
+
+# strip removes the symbols and debug information (11 MB down to about 7 MB), the
+# linker's .comment, and two sections whose bytes change from one build to the next
+# although the code does not, so that packages built twice are identical:
+# .swift_modhash (a hash of each compiled module, for the compiler's incremental
+# builds; nothing reads it at run time) and .note.gnu.build-id (the linker's hash of
+# all the rest).
+STRIP_FLAGS = --strip-all --remove-section=.comment \
+	--remove-section=.swift_modhash --remove-section=.note.gnu.build-id
+
+VERSION := $(shell sed -n 's/^ *static let current = "\(.*\)"$$/\1/p' Sources/ticker-status/Version.swift)
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
+export SOURCE_DATE_EPOCH
 
 bindir = $(PREFIX)/bin
 datadir = $(PREFIX)/share
@@ -27,47 +58,78 @@ zshcompdir = $(datadir)/zsh/site-functions
 fishcompdir = $(datadir)/fish/vendor_completions.d
 pkgdatadir = $(datadir)/ticker-status
 
+# The snippets under pkgdatadir, by their path under contrib/.
+SNIPPETS_755 = tmux/ticker.tmux lemonbar/ticker.sh
+SNIPPETS_644 = prompt/ticker.bash prompt/ticker.zsh prompt/ticker.fish \
+	i3/config i3blocks/ticker.conf polybar/ticker.ini \
+	waybar/config.jsonc waybar/style.css
+SNIPPET_DIRS = tmux prompt i3 i3blocks polybar waybar lemonbar
+
 # Everything install puts in place, and so everything uninstall removes.
 INSTALLED = \
 	$(bindir)/ticker-status \
 	$(bindir)/ticker-quotes \
 	$(man1dir)/ticker-status.1 \
+	$(man1dir)/ticker-quotes.1 \
 	$(bashcompdir)/ticker-status \
 	$(zshcompdir)/_ticker-status \
 	$(fishcompdir)/ticker-status.fish \
-	$(pkgdatadir)/tmux/ticker.tmux \
-	$(pkgdatadir)/prompt/ticker.bash \
-	$(pkgdatadir)/prompt/ticker.zsh \
-	$(pkgdatadir)/prompt/ticker.fish
+	$(addprefix $(pkgdatadir)/,$(SNIPPETS_755) $(SNIPPETS_644))
 
-.PHONY: all build install uninstall test clean
+.PHONY: all build install install-files uninstall dist deb test clean
 
 all: build
 
 build:
-	$(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(SCRATCH)
+	$(SWIFT) build $(RELEASE_FLAGS) --product ticker-status --scratch-path $(SCRATCH)
+	@echo "(a linker warning above about 'dlopen', if any, is expected and harmless: see the Makefile)"
 
 install: build
-	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(bashcompdir) \
-		$(DESTDIR)$(zshcompdir) $(DESTDIR)$(fishcompdir) \
-		$(DESTDIR)$(pkgdatadir)/tmux $(DESTDIR)$(pkgdatadir)/prompt
-	install -m 755 $(SCRATCH)/release/ticker-status $(DESTDIR)$(bindir)/ticker-status
-	install -m 755 contrib/quotes/ticker-quotes $(DESTDIR)$(bindir)/ticker-quotes
-	install -m 644 contrib/man/ticker-status.1 $(DESTDIR)$(man1dir)/ticker-status.1
-	install -m 644 contrib/completions/ticker-status.bash $(DESTDIR)$(bashcompdir)/ticker-status
-	install -m 644 contrib/completions/_ticker-status $(DESTDIR)$(zshcompdir)/_ticker-status
-	install -m 644 contrib/completions/ticker-status.fish $(DESTDIR)$(fishcompdir)/ticker-status.fish
-	install -m 755 contrib/tmux/ticker.tmux $(DESTDIR)$(pkgdatadir)/tmux/ticker.tmux
-	install -m 644 contrib/prompt/ticker.bash $(DESTDIR)$(pkgdatadir)/prompt/ticker.bash
-	install -m 644 contrib/prompt/ticker.zsh $(DESTDIR)$(pkgdatadir)/prompt/ticker.zsh
-	install -m 644 contrib/prompt/ticker.fish $(DESTDIR)$(pkgdatadir)/prompt/ticker.fish
+	$(install_files)
+
+# install without the build, for dist and deb, which have just built.
+install-files:
+	$(install_files)
+
+define install_files
+install -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(bashcompdir) \
+	$(DESTDIR)$(zshcompdir) $(DESTDIR)$(fishcompdir) \
+	$(addprefix $(DESTDIR)$(pkgdatadir)/,$(SNIPPET_DIRS))
+install -m 755 $(SCRATCH)/release/ticker-status $(DESTDIR)$(bindir)/ticker-status
+$(STRIP) $(STRIP_FLAGS) $(DESTDIR)$(bindir)/ticker-status
+install -m 755 contrib/quotes/ticker-quotes $(DESTDIR)$(bindir)/ticker-quotes
+install -m 644 contrib/man/ticker-status.1 $(DESTDIR)$(man1dir)/ticker-status.1
+install -m 644 contrib/man/ticker-quotes.1 $(DESTDIR)$(man1dir)/ticker-quotes.1
+install -m 644 contrib/completions/ticker-status.bash $(DESTDIR)$(bashcompdir)/ticker-status
+install -m 644 contrib/completions/_ticker-status $(DESTDIR)$(zshcompdir)/_ticker-status
+install -m 644 contrib/completions/ticker-status.fish $(DESTDIR)$(fishcompdir)/ticker-status.fish
+$(foreach f,$(SNIPPETS_755),install -m 755 contrib/$(f) $(DESTDIR)$(pkgdatadir)/$(f)
+)$(foreach f,$(SNIPPETS_644),install -m 644 contrib/$(f) $(DESTDIR)$(pkgdatadir)/$(f)
+)
+endef
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
-	rmdir $(DESTDIR)$(pkgdatadir)/tmux $(DESTDIR)$(pkgdatadir)/prompt $(DESTDIR)$(pkgdatadir) 2>/dev/null || :
+	rmdir $(addprefix $(DESTDIR)$(pkgdatadir)/,$(SNIPPET_DIRS)) $(DESTDIR)$(pkgdatadir) 2>/dev/null || :
+
+# Packages: staged under $(SCRATCH)/packaging by install-files, so that their layout
+# is the one install makes; packaging/ has the scripts and their explanations.
+STAGE = $(SCRATCH)/packaging
+DIST_NAME = ticker-status-$(VERSION)-linux-$(shell uname -m)
+
+dist: build
+	rm -rf $(STAGE)/tar
+	$(MAKE) --no-print-directory install-files DESTDIR=$(STAGE)/tar/$(DIST_NAME) PREFIX=
+	sh packaging/make-tarball.sh $(STAGE)/tar $(DIST_NAME) $(DISTDIR)
+
+deb: build
+	rm -rf $(STAGE)/deb
+	$(MAKE) --no-print-directory install-files DESTDIR=$(STAGE)/deb PREFIX=/usr \
+		zshcompdir=/usr/share/zsh/vendor-completions
+	sh packaging/make-deb.sh $(STAGE)/deb $(VERSION) $(DISTDIR)
 
 test:
 	$(SWIFT) test
 
 clean:
-	rm -rf $(SCRATCH)/release
+	rm -rf $(SCRATCH)/release $(STAGE)

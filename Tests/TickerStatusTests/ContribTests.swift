@@ -192,31 +192,194 @@ private func plainFrame(_ arguments: [String]) throws -> String {
 @Suite struct MakefileTests {
   static let installed = [
     "bin/ticker-status", "bin/ticker-quotes", "share/man/man1/ticker-status.1",
-    "share/bash-completion/completions/ticker-status", "share/zsh/site-functions/_ticker-status",
-    "share/fish/vendor_completions.d/ticker-status.fish", "share/ticker-status/tmux/ticker.tmux",
-    "share/ticker-status/prompt/ticker.bash", "share/ticker-status/prompt/ticker.zsh",
-    "share/ticker-status/prompt/ticker.fish",
+    "share/man/man1/ticker-quotes.1", "share/bash-completion/completions/ticker-status",
+    "share/zsh/site-functions/_ticker-status", "share/fish/vendor_completions.d/ticker-status.fish",
+    "share/ticker-status/tmux/ticker.tmux", "share/ticker-status/prompt/ticker.bash",
+    "share/ticker-status/prompt/ticker.zsh", "share/ticker-status/prompt/ticker.fish",
+    "share/ticker-status/i3/config", "share/ticker-status/i3blocks/ticker.conf",
+    "share/ticker-status/polybar/ticker.ini", "share/ticker-status/waybar/config.jsonc",
+    "share/ticker-status/waybar/style.css", "share/ticker-status/lemonbar/ticker.sh",
   ]
+
+  static func dryRun(_ target: String, _ variables: [String] = []) throws -> String {
+    let result = try runProcess(
+      which("make")!, ["-n", "-C", repositoryRoot.path, target] + variables)
+    #expect(result.status == 0, "\(result.stderr)")
+    return result.stdout
+  }
 
   @Test(
     "install and uninstall name the same files, under DESTDIR and PREFIX",
     .enabled(if: which("make") != nil, "make is not installed"))
   func installAndUninstallAgree() throws {
-    func dryRun(_ target: String) throws -> String {
-      let result = try runProcess(
-        which("make")!,
-        ["-n", "-C", repositoryRoot.path, target, "DESTDIR=/dest", "PREFIX=/prefix"])
-      #expect(result.status == 0, "\(result.stderr)")
-      return result.stdout
-    }
-    let install = try dryRun("install")
-    let uninstall = try dryRun("uninstall")
+    let install = try Self.dryRun("install", ["DESTDIR=/dest", "PREFIX=/prefix"])
+    let uninstall = try Self.dryRun("uninstall", ["DESTDIR=/dest", "PREFIX=/prefix"])
     #expect(install.contains("--static-swift-stdlib -Xswiftc -static-executable"))
     for path in Self.installed {
       #expect(install.contains("/dest/prefix/" + path), "install: \(path)")
       #expect(uninstall.contains("/dest/prefix/" + path), "uninstall: \(path)")
     }
-    #expect(try dryRun("test").contains("swift test"))
+    #expect(try Self.dryRun("test").contains("swift test"))
+  }
+
+  @Test(
+    "install strips the binary it installs",
+    .enabled(if: which("make") != nil, "make is not installed"))
+  func installStrips() throws {
+    let lines = try Self.dryRun("install", ["DESTDIR=/dest", "PREFIX=/prefix"])
+      .split(separator: "\n")
+    let copy = try #require(lines.firstIndex { $0.hasSuffix(" /dest/prefix/bin/ticker-status") })
+    let strip = lines.firstIndex {
+      $0.hasPrefix("strip ") && $0.hasSuffix(" /dest/prefix/bin/ticker-status")
+    }
+    #expect(strip.map { $0 > copy } == true, "\(lines)")
+  }
+
+  @Test(
+    "dist and deb take the version from Version.swift and the layout from install",
+    .enabled(if: which("make") != nil, "make is not installed"))
+  func packagesFollowInstall() throws {
+    let version = try #require(
+      try contents("Sources/ticker-status/Version.swift")
+        .firstMatch(of: /static let current = "([^"]+)"/)?.1)
+    let dist = try Self.dryRun("dist")
+    #expect(
+      dist.contains("install-files DESTDIR=.build/packaging/tar/ticker-status-\(version)-linux-"))
+    #expect(dist.contains(" PREFIX=\n"))
+    let deb = try Self.dryRun("deb")
+    #expect(deb.contains("install-files DESTDIR=.build/packaging/deb PREFIX=/usr"))
+    #expect(deb.contains("packaging/make-deb.sh .build/packaging/deb \(version) "))
+  }
+}
+
+extension MakefileTests {
+  @Test(
+    "the man pages install puts in place render without a warning",
+    .enabled(if: which("groff") != nil, "groff is not installed"),
+    arguments: ["contrib/man/ticker-status.1", "contrib/man/ticker-quotes.1"])
+  func manPageRenders(_ page: String) throws {
+    let result = try runProcess(
+      which("groff")!, ["-ww", "-z", "-man", "-Tutf8", repositoryFile(page)])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+  }
+}
+
+// MARK: - Release tarball scripts
+
+extension MakefileTests {
+  /// dash, the plainest POSIX sh at hand, else sh.
+  var shell: String { which("dash") ?? "/bin/sh" }
+
+  /// An unpacked tarball: the real install.sh and uninstall.sh, and stand-ins for
+  /// the payload (`files`, executable when they end in `*`), with their SHA256SUMS.
+  func tarball(in folder: URL, _ files: [String]) throws -> URL {
+    let root = folder.appendingPathComponent("ticker-status-9.9.9-linux-test")
+    for script in ["install.sh", "uninstall.sh"] {
+      try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        atPath: repositoryFile("packaging/" + script),
+        toPath: root.appendingPathComponent(script).path)
+    }
+    for file in files {
+      let executable = file.hasSuffix("*")
+      let path = root.appendingPathComponent(String(file.dropLast(executable ? 1 : 0)))
+      try FileManager.default.createDirectory(
+        at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try "stand-in for \(file)\n".write(to: path, atomically: true, encoding: .utf8)
+      if executable {
+        try FileManager.default.setAttributes(
+          [.posixPermissions: 0o755], ofItemAtPath: path.path)
+      }
+    }
+    let sums = try runProcess(
+      "/bin/sh",
+      ["-c", "cd \"$1\" && find bin share -type f | xargs sha256sum > SHA256SUMS", "sh", root.path])
+    #expect(sums.status == 0, "\(sums.stderr)")
+    return root
+  }
+
+  /// Every path under `folder`, relative, sorted; folders end in /.
+  func tree(_ folder: URL) -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: folder.path)
+    var paths: [String] = []
+    while let path = enumerator?.nextObject() as? String {
+      var isFolder: ObjCBool = false
+      _ = FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
+      paths.append(path + (isFolder.boolValue ? "/" : ""))
+    }
+    return paths.sorted()
+  }
+
+  @Test(
+    "install.sh puts the files under PREFIX; uninstall.sh takes away exactly them and the folders it made",
+    .enabled(if: which("sha256sum") != nil, "sha256sum is not installed"))
+  func installThenUninstall() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let prefix = folder.appendingPathComponent("prefix")
+    // A folder and a file of the user's own, which must stay.
+    try FileManager.default.createDirectory(
+      at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+    try "mine\n".write(
+      to: prefix.appendingPathComponent("bin/other"), atomically: true, encoding: .utf8)
+
+    let old = try tarball(
+      in: folder.appendingPathComponent("old"),
+      ["bin/ticker-status*", "share/man/man1/ticker-status.1", "share/ticker-status/gone/old.txt"])
+    let install = try runProcess(
+      shell, [old.appendingPathComponent("install.sh").path, "PREFIX=\(prefix.path)"])
+    #expect(install.status == 0, "\(install.stdout) \(install.stderr)")
+    let runnable = FileManager.default.isExecutableFile(
+      atPath: prefix.appendingPathComponent("bin/ticker-status").path)
+    #expect(runnable)
+    #expect(tree(prefix).contains("share/ticker-status/gone/old.txt"))
+
+    // A new version without old.txt, installed over the old one, from the environment.
+    let new = try tarball(
+      in: folder.appendingPathComponent("new"),
+      ["bin/ticker-status*", "bin/ticker-quotes*", "share/man/man1/ticker-status.1"])
+    var environment = ProcessInfo.processInfo.environment
+    environment["PREFIX"] = prefix.path
+    let upgrade = try runProcess(
+      shell, [new.appendingPathComponent("install.sh").path], environment: environment)
+    #expect(upgrade.status == 0, "\(upgrade.stdout) \(upgrade.stderr)")
+    #expect(
+      tree(prefix) == [
+        "bin/", "bin/other", "bin/ticker-quotes", "bin/ticker-status", "share/", "share/man/",
+        "share/man/man1/", "share/man/man1/ticker-status.1", "share/ticker-status/",
+        "share/ticker-status/installed-files", "share/ticker-status/uninstall.sh",
+      ])
+    #expect(
+      try String(contentsOf: prefix.appendingPathComponent("bin/ticker-status"), encoding: .utf8)
+        == "stand-in for bin/ticker-status*\n")
+
+    let uninstall = try runProcess(
+      shell,
+      [
+        prefix.appendingPathComponent("share/ticker-status/uninstall.sh").path,
+        "PREFIX=\(prefix.path)",
+      ])
+    #expect(uninstall.status == 0, "\(uninstall.stdout) \(uninstall.stderr)")
+    #expect(tree(prefix) == ["bin/", "bin/other"])
+  }
+
+  @Test(
+    "install.sh installs nothing from files that do not match SHA256SUMS",
+    .enabled(if: which("sha256sum") != nil, "sha256sum is not installed"))
+  func checksums() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = try tarball(in: folder, ["bin/ticker-status*"])
+    try "changed\n".write(
+      to: root.appendingPathComponent("bin/ticker-status"), atomically: true, encoding: .utf8)
+    let prefix = folder.appendingPathComponent("prefix")
+    let install = try runProcess(
+      shell, [root.appendingPathComponent("install.sh").path, "PREFIX=\(prefix.path)"])
+    #expect(install.status == 65)
+    #expect(install.stderr.contains("SHA256SUMS"))
+    #expect(!FileManager.default.fileExists(atPath: prefix.path))
   }
 }
 
@@ -420,7 +583,11 @@ struct TmuxPluginTests {
 
   struct Case: CustomTestStringConvertible, Sendable {
     var shell: String
-    var arguments: [String]
+    /// The shell's command line, which runs `prelude` (shell code), then sources the
+    /// snippet and prints the prompt.
+    var arguments: @Sendable (_ prelude: String) -> [String]
+    /// Shell code that sets TICKER_ARGS to a list of words (an array, a fish list).
+    var setList: @Sendable ([String]) -> String
     var environment: [String: String] = [:]
     /// Text after the frame in the expanded prompt.
     var suffix: String
@@ -428,35 +595,55 @@ struct TmuxPluginTests {
     var testDescription: String { shell + (environment.isEmpty ? "" : " \(environment)") }
   }
 
+  /// `word` as a single-quoted shell word, but a leading `~/` left outside the quotes
+  /// so that the shell expands it. (`word` holds no ' or \\, which fish would read.)
+  static func quoted(_ word: String) -> String {
+    word.hasPrefix("~/") ? "~/'\(word.dropFirst(2))'" : "'\(word)'"
+  }
+
+  static func array(_ words: [String]) -> String {
+    "TICKER_ARGS=(\(words.map(quoted).joined(separator: " "))); "
+  }
+
+  static let zshScript =
+    #"PROMPT='> '; source "$1"; source "$1"; for f in $precmd_functions; do $f; done; print -rnP -- "$PROMPT""#
+
   static let cases: [Case] = [
     Case(
       shell: "bash",
-      arguments: [
-        "--norc", "--noprofile", "-c", #"PS1='> '; . "$1"; . "$1"; printf '%s' "${PS1@P}""#,
-        "bash", repositoryFile("contrib/prompt/ticker.bash"),
-      ], suffix: " > ",
+      arguments: { prelude in
+        [
+          "--norc", "--noprofile", "-c",
+          prelude + #"PS1='> '; . "$1"; . "$1"; printf '%s' "${PS1@P}""#,
+          "bash", repositoryFile("contrib/prompt/ticker.bash"),
+        ]
+      }, setList: array, suffix: " > ",
       // readline's markers \001 … \002 wrap the colour codes, which take no room.
       visible: { $0.replacing(/\x{01}[^\x{02}]*\x{02}/, with: "") }),
     Case(
       shell: "zsh",
-      arguments: [
-        "-f", "-c",
-        #"PROMPT='> '; source "$1"; source "$1"; for f in $precmd_functions; do $f; done; print -rnP -- "$PROMPT""#,
-        "zsh", repositoryFile("contrib/prompt/ticker.zsh"),
-      ], suffix: " > ", visible: withoutSGR),
+      arguments: { prelude in
+        ["-f", "-c", prelude + zshScript, "zsh", repositoryFile("contrib/prompt/ticker.zsh")]
+      }, setList: array, suffix: " > ", visible: withoutSGR),
     Case(
       shell: "zsh",
-      arguments: [
-        "-f", "-c",
-        #"PROMPT='> '; source "$1"; source "$1"; for f in $precmd_functions; do $f; done; print -rnP -- "$PROMPT""#,
-        "zsh", repositoryFile("contrib/prompt/ticker.zsh"),
-      ], environment: ["TICKER_ZSH_COLOR": "1"], suffix: " > ", visible: withoutSGR),
+      arguments: { prelude in
+        // prompt_bang, which some users set, must not change the prompt.
+        [
+          "-f", "-c", "setopt prompt_bang; " + prelude + zshScript, "zsh",
+          repositoryFile("contrib/prompt/ticker.zsh"),
+        ]
+      }, setList: array, environment: ["TICKER_ZSH_COLOR": "1"], suffix: " > ",
+      visible: withoutSGR),
     Case(
       shell: "fish",
-      arguments: [
-        "--no-config", "-c", "source $argv[1]; fish_right_prompt",
-        repositoryFile("contrib/prompt/ticker.fish"),
-      ], suffix: "\n", visible: withoutSGR),
+      arguments: { prelude in
+        [
+          "--no-config", "-c", prelude + "source $argv[1]; fish_right_prompt",
+          repositoryFile("contrib/prompt/ticker.fish"),
+        ]
+      }, setList: { "set TICKER_ARGS \($0.map(quoted).joined(separator: " ")); " },
+      suffix: "\n", visible: withoutSGR),
   ]
 
   @Test(
@@ -477,7 +664,7 @@ struct TmuxPluginTests {
     ] {
       let environment = clientEnvironment(
         testCase.environment.merging(["TICKER_ARGS": arguments.joined(separator: " ")]) { $1 })
-      let result = try runProcess(shell, testCase.arguments, environment: environment)
+      let result = try runProcess(shell, testCase.arguments(""), environment: environment)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stderr == "")
       let frame = try plainFrame(arguments)
@@ -488,6 +675,62 @@ struct TmuxPluginTests {
       $0.hasPrefix("ran")
     }
     #expect(ran.isEmpty, "text from an item ran: \(ran)")
+  }
+
+  @Test(
+    "TICKER_ARGS as a list keeps its words whole; in a string, a leading ~/ is the home folder",
+    .enabled(if: hasOption("command"), "stream sources (--command) are not built yet"),
+    arguments: cases)
+  func argumentLists(_ testCase: Case) throws {
+    guard let shell = which(testCase.shell) else {
+      print("skipped: \(testCase.shell) is not installed")
+      return
+    }
+    let home = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try "from a file\n".write(
+      to: home.appendingPathComponent("items"), atomically: true, encoding: .utf8)
+    // HOME for ~; the --command cache in the same folder.
+    let environment = clientEnvironment(
+      testCase.environment.merging(["HOME": home.path, "XDG_RUNTIME_DIR": home.path]) { $1 })
+    let items = home.appendingPathComponent("items").path
+    /// The plain frame of ticker-status run directly, once it shows `ready` (the
+    /// output of a --command shows once it is cached).
+    func expectedFrame(_ arguments: [String], ready: String) throws -> String {
+      let deadline = Date().addingTimeInterval(10)
+      var result = try runTicker(["--format", "plain"] + arguments, environment: environment)
+      while !result.stdout.contains(ready) && Date() < deadline {
+        usleep(50_000)
+        result = try runTicker(["--format", "plain"] + arguments, environment: environment)
+      }
+      #expect(result.status == 0, "\(result.stderr)")
+      return String(result.stdout.dropLast())
+    }
+
+    // A list: a ~ path, an item with spaces, a quoted command with spaces of its own.
+    let command = #"echo "from  the  command""#
+    let words = ["-w", "400", "--at", "7", "-f", "~/items", "an  item with spaces", "--command"]
+    let frame = try expectedFrame(
+      ["-w", "400", "--at", "7", "-f", items, "an  item with spaces", "--command", command],
+      ready: "from  the  command")
+    #expect(
+      frame.trimmingCharacters(in: .whitespaces)
+        == "from a file · an  item with spaces · from  the  command")
+    let listResult = try runProcess(
+      shell, testCase.arguments(testCase.setList(words + [command])), environment: environment)
+    #expect(listResult.stderr == "")
+    #expect(testCase.visible(listResult.stdout) == frame + testCase.suffix)
+
+    // A string of simple words, from the environment, with a ~/ path.
+    var stringEnvironment = environment
+    stringEnvironment["TICKER_ARGS"] = "-w 400 --at 7 -f ~/items"
+    let stringResult = try runProcess(
+      shell, testCase.arguments(""), environment: stringEnvironment)
+    #expect(stringResult.stderr == "")
+    let stringFrame = try expectedFrame(
+      ["-w", "400", "--at", "7", "-f", items], ready: "from a file")
+    #expect(stringFrame.trimmingCharacters(in: .whitespaces) == "from a file")
+    #expect(testCase.visible(stringResult.stdout) == stringFrame + testCase.suffix)
   }
 
   @Test(
@@ -657,6 +900,30 @@ struct QuoteFetcherTests {
       result.stdout
         == "EUR/USD 1.1512 -0.0064\nEUR/JPY 165.98 +0.09\nEUR/GBP 0.85050 0\nGBP/USD 1.3536 -0.0075\n"
     )
+  }
+
+  @Test(
+    "--help names the symbols of each source, the default source and the default timeout",
+    arguments: ["--help", "-h"])
+  func help(_ option: String) throws {
+    // argparse wraps to COLUMNS; 80 is what it assumes without a terminal.
+    var environment = ProcessInfo.processInfo.environment
+    environment["COLUMNS"] = "80"
+    let result = try runProcess(which("python3")!, [fetcher, option], environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "")
+    let text = result.stdout
+    #expect(text.hasPrefix("usage: ticker-quotes "))
+    for expected in [
+      "SYMBOL", "aapl.us", "sap.de", "eurusd", "usd", "jpy", "--source", "(default: stooq)",
+      "ecb", "--timeout SECONDS", "(default: 10)", "--percent", "--offline FILE",
+      "ticker-status --quotes",
+    ] {
+      #expect(text.contains(expected), "'\(expected)' is missing from:\n\(text)")
+    }
+    // The help is for a terminal: no line is wider than 80 columns.
+    let wide = text.split(separator: "\n").filter { $0.count > 80 }
+    #expect(wide.isEmpty, "\(wide)")
   }
 
   @Test("no quote at all exits 1 with a message")
