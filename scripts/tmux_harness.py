@@ -51,6 +51,13 @@ class StatusLines:
         (self.scratch / "outer.conf").write_text("set -g status off\n")
 
     def __enter__(self) -> "StatusLines":
+        try:
+            return self._start()
+        except BaseException:
+            self.__exit__()
+            raise
+
+    def _start(self) -> "StatusLines":
         size = ["-x", str(self.columns), "-y", str(self.rows)]
         self.run(self.inner, "-f", str(self.scratch / "inner.conf"), "new-session", "-d",
                  "-s", "in", *size)
@@ -73,9 +80,8 @@ class StatusLines:
             subprocess.run([self.binary, "-L", socket, "kill-server"], env=self.env,
                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, timeout=10, check=False)
-            path = Path(f"/tmp/tmux-{os.getuid()}") / socket
-            tmpdir = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}" / socket
-            for p in (path, tmpdir):
+            folder = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}"
+            for p in (folder / socket, folder / f"{socket}.lock"):
                 try:
                     p.unlink()
                 except FileNotFoundError:
