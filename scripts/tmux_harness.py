@@ -59,8 +59,9 @@ class StatusLines:
 
     def _start(self) -> "StatusLines":
         size = ["-x", str(self.columns), "-y", str(self.rows)]
+        # The pane runs cat, not a login shell: nothing of the user's shell setup runs.
         self.run(self.inner, "-f", str(self.scratch / "inner.conf"), "new-session", "-d",
-                 "-s", "in", *size)
+                 "-s", "in", *size, "cat")
         attach = f"{self.binary} -u -L {self.inner} attach -t in"
         self.run(self.outer, "-f", str(self.scratch / "outer.conf"), "new-session", "-d",
                  "-s", "out", *size, attach)
