@@ -46,7 +46,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 STRIP_FLAGS = --strip-all --remove-section=.comment \
 	--remove-section=.swift_modhash --remove-section=.note.gnu.build-id
 
-VERSION := $(shell sed -n 's/^ *static let current = "\(.*\)"$$/\1/p' Sources/ticker-status/Version.swift)
+VERSION := $(shell sed -n 's/^ *static let current = "\(.*\)"$$/\1/p' Sources/ticker-status/Command/Version.swift)
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 export SOURCE_DATE_EPOCH
 

@@ -29,8 +29,8 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-version=$(sed -n 's/^ *static let current = "\(.*\)"$/\1/p' Sources/ticker-status/Version.swift)
-[ -n "$version" ] || fail "no version in Sources/ticker-status/Version.swift"
+version=$(sed -n 's/^ *static let current = "\(.*\)"$/\1/p' Sources/ticker-status/Command/Version.swift)
+[ -n "$version" ] || fail "no version in Sources/ticker-status/Command/Version.swift"
 deb=$work/dist/ticker-status_${version}_$(dpkg --print-architecture).deb
 tarball=$work/dist/ticker-status-$version-linux-$(uname -m).tar.gz
 

@@ -240,7 +240,7 @@ private func plainFrame(_ arguments: [String]) throws -> String {
     .enabled(if: which("make") != nil, "make is not installed"))
   func packagesFollowInstall() throws {
     let version = try #require(
-      try contents("Sources/ticker-status/Version.swift")
+      try contents("Sources/ticker-status/Command/Version.swift")
         .firstMatch(of: /static let current = "([^"]+)"/)?.1)
     let dist = try Self.dryRun("dist")
     #expect(
