@@ -341,37 +341,4 @@ private let formats = [
         + "#[fg=red]arg#[default] · Q 1 #[fg=blue]▼1#[default]"
         + String(repeating: " ", count: 23) + "#[default]\n")
   }
-
-  struct BadValue: CustomTestStringConvertible, Sendable {
-    var arguments: [String]
-    var message: String
-    var testDescription: String { arguments.joined(separator: " ") }
-  }
-
-  @Test(arguments: [
-    BadValue(
-      arguments: ["--format", "tmux2", "x"],
-      message: "invalid value 'tmux2' for '--format <format>': expected one of plain, ansi, "
-        + "tmux, zsh, bash, fish, polybar, lemonbar, pango, i3bar, i3blocks, waybar, json"),
-    BadValue(
-      arguments: ["--markup=html", "x"],
-      message: "invalid value 'html' for '--markup <markup>': expected one of none, tmux, ansi"),
-    BadValue(
-      arguments: ["--up-style", "fg=purple", "x"],
-      message: "invalid value 'fg=purple' for '--up-style <style>': expected a tmux style such "
-        + "as 'fg=green,bold' or 'fg=colour160,bg=#202020'"),
-    BadValue(
-      arguments: ["--down-style=bold,sparkly", "x"],
-      message: "invalid value 'bold,sparkly' for '--down-style <style>': expected a tmux style "
-        + "such as 'fg=green,bold' or 'fg=colour160,bg=#202020'"),
-  ])
-  func badDialectValuesAreUsageErrors(_ test: BadValue) throws {
-    let result = try runTicker(test.arguments)
-    #expect(result.status == 64)
-    #expect(result.stdout.isEmpty)
-    #expect(
-      result.stderr
-        == "ticker-status: error: \(test.message)\nUsage: ticker-status [options] [ITEM...]\n"
-        + "See 'ticker-status --help'.\n")
-  }
 }

@@ -43,16 +43,23 @@ import Testing
     ),
     ErrorCase(
       arguments: ["--speed", "fast", "x"],
-      message: "invalid value 'fast' for '--speed <cells-per-second>': expected a finite number"),
+      message:
+        "invalid value 'fast' for '--speed <cells-per-second>': expected a number of cells a second from -1000000 to 1000000"
+    ),
     ErrorCase(
       arguments: ["--speed=nan", "x"],
-      message: "invalid value 'nan' for '--speed <cells-per-second>': expected a finite number"),
+      message:
+        "invalid value 'nan' for '--speed <cells-per-second>': expected a number of cells a second from -1000000 to 1000000"
+    ),
     ErrorCase(
       arguments: ["-s", "inf", "x"],
-      message: "invalid value 'inf' for '--speed <cells-per-second>': expected a finite number"),
+      message:
+        "invalid value 'inf' for '--speed <cells-per-second>': expected a number of cells a second from -1000000 to 1000000"
+    ),
     ErrorCase(
       arguments: ["--dwell", "-1", "x"],
-      message: "invalid value '-1' for '--dwell <seconds>': expected a number of seconds, 0 or more"
+      message:
+        "invalid value '-1' for '--dwell <seconds>': expected a number of seconds from 0 to 1000000"
     ),
     ErrorCase(
       arguments: ["--at", "yesterday", "x"],
@@ -99,7 +106,7 @@ import Testing
     ErrorCase(
       arguments: ["--stream", "--max-fps", "0", "x"],
       message:
-        "invalid value '0' for '--max-fps <frames-per-second>': expected a number of frames per second greater than 0"
+        "invalid value '0' for '--max-fps <frames-per-second>': expected a number of frames per second greater than 0, up to 1000"
     ),
     ErrorCase(
       arguments: ["--stream", "--follow", "-f", "items.txt"],
@@ -126,6 +133,58 @@ import Testing
     ErrorCase(
       arguments: ["--stream", "--at", "5", "x"],
       message: "'--at <unix-seconds>' cannot be used with '--stream'"),
+    ErrorCase(
+      arguments: ["--format", "tmx", "x"],
+      message: "invalid value 'tmx' for '--format <format>': did you mean 'tmux'?"),
+    ErrorCase(
+      arguments: ["--format", "Pango", "x"],
+      message: "invalid value 'Pango' for '--format <format>': did you mean 'pango'?"),
+    ErrorCase(
+      arguments: ["--motion", "bunce", "x"],
+      message: "invalid value 'bunce' for '--motion <motion>': did you mean 'bounce'?"),
+    ErrorCase(
+      arguments: ["--markup", "asni", "x"],
+      message: "invalid value 'asni' for '--markup <markup>': did you mean 'ansi'?"),
+    ErrorCase(
+      arguments: ["--stream", "--demo", "-s", "1e308"],
+      message:
+        "invalid value '1e308' for '--speed <cells-per-second>': expected a number of cells a second from -1000000 to 1000000"
+    ),
+    ErrorCase(
+      arguments: ["--demo", "--speed=-1000001"],
+      message:
+        "invalid value '-1000001' for '--speed <cells-per-second>': expected a number of cells a second from -1000000 to 1000000"
+    ),
+    ErrorCase(
+      arguments: ["--demo", "--dwell", "1e300"],
+      message:
+        "invalid value '1e300' for '--dwell <seconds>': expected a number of seconds from 0 to 1000000"
+    ),
+    ErrorCase(
+      arguments: ["--stream", "--demo", "--max-fps", "5000"],
+      message:
+        "invalid value '5000' for '--max-fps <frames-per-second>': expected a number of frames per second greater than 0, up to 1000"
+    ),
+    ErrorCase(
+      arguments: ["-w", "10"],
+      message:
+        "no items to show: give ITEM arguments, --file PATH or --demo (to read standard input, give '-f -')",
+      environment: Environment(inputIsTerminal: false)),
+
+    ErrorCase(
+      arguments: ["--format", "tmux2", "x"],
+      message: "invalid value 'tmux2' for '--format <format>': did you mean 'tmux'?"),
+    ErrorCase(
+      arguments: ["--markup=html", "x"],
+      message: "invalid value 'html' for '--markup <markup>': expected one of none, tmux, ansi"),
+    ErrorCase(
+      arguments: ["--up-style", "fg=purple", "x"],
+      message: "invalid value 'fg=purple' for '--up-style <style>': expected a tmux style such "
+        + "as 'fg=green,bold' or 'fg=colour160,bg=#202020'"),
+    ErrorCase(
+      arguments: ["--down-style=bold,sparkly", "x"],
+      message: "invalid value 'bold,sparkly' for '--down-style <style>': expected a tmux style "
+        + "such as 'fg=green,bold' or 'fg=colour160,bg=#202020'"),
   ])
   func usageErrors(_ errorCase: ErrorCase) {
     let error = Self.usageError(errorCase.arguments, in: errorCase.environment)

@@ -66,8 +66,12 @@ extension OptionSpec {
 
 /// Readers of option values.
 enum Parse {
+  /// A value that is none of `names`: the nearest if it looks like a typo, else all.
   static func notAChoice(_ text: String, of names: [String], label: String) -> UsageError {
-    .invalidValue(
+    if let near = Suggestion.nearest(to: text.lowercased(), among: names) {
+      return .invalidValue(option: label, value: text, expected: "did you mean '\(near)'?")
+    }
+    return .invalidValue(
       option: label, value: text, expected: "expected one of \(names.joined(separator: ", "))")
   }
 
@@ -92,14 +96,14 @@ enum Parse {
     return value
   }
 
-  /// A finite decimal number (no hexadecimal), at least `minimum`, or above it when
-  /// `exclusive`.
+  /// A finite decimal number (no hexadecimal), at least `minimum` (or above it when
+  /// `exclusive`) and at most `maximum`.
   static func number(
     _ text: String, label: String, minimum: Double = -.infinity, exclusive: Bool = false,
-    expected: String
+    maximum: Double = .infinity, expected: String
   ) throws(UsageError) -> Double {
     guard let value = Double(text), value.isFinite,
-      exclusive ? value > minimum : value >= minimum,
+      exclusive ? value > minimum : value >= minimum, value <= maximum,
       !text.contains(where: { $0 == "x" || $0 == "X" || $0 == "p" || $0 == "P" })
     else {
       throw .invalidValue(option: label, value: text, expected: expected)
@@ -181,12 +185,14 @@ enum OptionTable {
     .value(
       "speed", short: "s", "cells-per-second", .window,
       help: """
-        Scrolling speed; fractional, or negative to scroll right (default 2). The cycle \
-        is rounded up to a step of 16 cells (1/32 of longer strips) so that a changing \
-        price does not throw the window around.
+        Scrolling speed, -1000000 to 1000000; fractional, or negative to scroll right \
+        (default 2). The cycle is rounded up to a step of 16 cells (1/32 of longer \
+        strips) so that a changing price does not throw the window around.
         """
     ) { options, text, label throws(UsageError) in
-      options.speed = try Parse.number(text, label: label, expected: "expected a finite number")
+      options.speed = try Parse.number(
+        text, label: label, minimum: -Options.maximumSpeed, maximum: Options.maximumSpeed,
+        expected: "expected a number of cells a second from -1000000 to 1000000")
     },
     .choice(
       "motion", "motion", .window,
@@ -197,11 +203,14 @@ enum OptionTable {
     ) { (options: inout Options, motion: Motion) in options.motion = motion },
     .value(
       "dwell", "seconds", .window,
-      help:
-        "wrap: each item rests this long at the left edge (default 0); bounce: the rest at each end (default 2)."
+      help: """
+        wrap: each item rests this long at the left edge (default 0); bounce: the rest \
+        at each end (default 2); up to 1000000.
+        """
     ) { options, text, label throws(UsageError) in
       options.dwell = try Parse.number(
-        text, label: label, minimum: 0, expected: "expected a number of seconds, 0 or more")
+        text, label: label, minimum: 0, maximum: Options.maximumDwell,
+        expected: "expected a number of seconds from 0 to 1000000")
     },
     .choice(
       "fit", "fit", .window,
@@ -284,11 +293,11 @@ enum OptionTable {
     ) { $0.stream = true },
     .value(
       "max-fps", "frames-per-second", .streaming,
-      help: "At most this many frames a second (default 30)."
+      help: "At most this many frames a second, up to 1000 (default 30)."
     ) { options, text, label throws(UsageError) in
       options.maxFramesPerSecond = try Parse.number(
-        text, label: label, minimum: 0, exclusive: true,
-        expected: "expected a number of frames per second greater than 0")
+        text, label: label, minimum: 0, exclusive: true, maximum: Options.maximumFramesPerSecond,
+        expected: "expected a number of frames per second greater than 0, up to 1000")
     },
     .value(
       "tmux-option", "name", .streaming,

@@ -40,6 +40,13 @@ struct Options: Equatable {
 
   /// The widest window, in cells.
   static let maximumWidth = 1_000_000
+  /// The fastest scroll, in cells a second either way: far beyond any readable speed,
+  /// and small enough that the motion's arithmetic stays exact.
+  static let maximumSpeed = 1_000_000.0
+  /// The longest rest, in seconds (over eleven days).
+  static let maximumDwell = 1_000_000.0
+  /// The most frames a second.
+  static let maximumFramesPerSecond = 1000.0
   /// The default of `--max-fps`.
   static let defaultMaxFramesPerSecond = 30.0
   /// The default of `--every`.
@@ -54,7 +61,7 @@ struct Options: Equatable {
   ///   `--tmux-socket`, and whether standard input is a terminal (for the hint when
   ///   there are no items).
   func validate(in environment: Environment) throws(UsageError) {
-    if !hasItems { throw .noItems }
+    if !hasItems { throw .noItems(inputWaits: !environment.inputIsTerminal) }
     if follow && !files.contains("-") {
       throw .needs(option: "--follow", requirement: "'--file -' (it follows standard input)")
     }
@@ -81,7 +88,9 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
   case missingValue(option: String)
   case unknownOption(String, suggestion: String?)
   case unexpectedValue(option: String)
-  case noItems
+  /// No source of items; `inputWaits`: standard input is not a terminal, so the user
+  /// may have meant to pipe the items in.
+  case noItems(inputWaits: Bool)
   /// An option that only works with another: `'--follow' needs '--file -'`.
   case needs(option: String, requirement: String)
   case conflict(option: String, other: String)
@@ -98,8 +107,9 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
       return "unknown option '\(option)'"
     case .unexpectedValue(let option):
       return "option '\(option)' takes no value"
-    case .noItems:
+    case .noItems(let inputWaits):
       return "no items to show: give ITEM arguments, --file PATH or --demo"
+        + (inputWaits ? " (to read standard input, give '-f -')" : "")
     case .needs(let option, let requirement):
       return "'\(option)' needs \(requirement)"
     case .conflict(let option, let other):
