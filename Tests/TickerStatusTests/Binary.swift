@@ -8,8 +8,12 @@ struct ProcessResult: Sendable {
   var stdoutBytes: [UInt8]
 }
 
-/// Where the built `ticker-status` lives: beside the test bundle in the build folder.
+/// Where the built `ticker-status` lives: beside the test bundle in the build folder,
+/// unless `TICKER_BINARY` names another (to show that a test fails on an older build).
 let tickerBinary: String = {
+  if let chosen = ProcessInfo.processInfo.environment["TICKER_BINARY"], !chosen.isEmpty {
+    return chosen
+  }
   var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
   // On Linux the test runner is `<build>/ticker-statusPackageTests.xctest`.
   for _ in 0..<3 {

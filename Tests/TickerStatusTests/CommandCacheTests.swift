@@ -23,10 +23,13 @@ private struct RuntimeFolder {
   func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
 
+/// The test's environment without `NO_COLOR` and the variables that choose the cache
+/// folder (`XDG_RUNTIME_DIR`, `XDG_CACHE_HOME`, `HOME`, `TMPDIR`), plus `extra`.
 private func environment(_ extra: [String: String]) -> [String: String] {
   var env = ProcessInfo.processInfo.environment
-  env.removeValue(forKey: "NO_COLOR")
-  env.removeValue(forKey: "XDG_RUNTIME_DIR")
+  for name in ["NO_COLOR", "XDG_RUNTIME_DIR", "XDG_CACHE_HOME", "HOME", "TMPDIR"] {
+    env.removeValue(forKey: name)
+  }
   env.merge(extra) { $1 }
   return env
 }
@@ -128,7 +131,18 @@ private func permissions(_ path: String) -> Int? {
     #expect(folder.lineCount("runs") == 1)
   }
 
-  @Test func fallbackFolderIsPrivateToTheUser() throws {
+  @Test func withoutARuntimeFolderTheCacheIsInTheHomeFolder() throws {
+    let folder = try RuntimeFolder()
+    defer { folder.remove() }
+    let env = environment(["HOME": folder.path])
+    #expect(try oneShot(["--command", "echo hi", "-w", "2"], env) == "hi\n")
+    #expect(permissions(folder.file(".cache/ticker-status")) == 0o700)
+    let xdg = environment(["HOME": folder.path, "XDG_CACHE_HOME": folder.file("xdg")])
+    #expect(try oneShot(["--command", "echo hi", "-w", "2"], xdg) == "hi\n")
+    #expect(permissions(folder.file("xdg/ticker-status")) == 0o700)
+  }
+
+  @Test func withoutAHomeFolderTheCacheIsAPrivateFolderInTMPDIR() throws {
     let folder = try RuntimeFolder()
     defer { folder.remove() }
     let env = environment(["TMPDIR": folder.path])
@@ -150,7 +164,8 @@ private func permissions(_ path: String) -> Int? {
     #expect(
       result.stderr
         == "ticker-status: warning: cannot use the cache folder"
-        + " '\(folder.file("ticker-status-\(getuid())"))': it is a symbolic link; not caching\n")
+        + " '\(folder.file("ticker-status-\(getuid())"))': it is a symbolic link;"
+        + " running the commands without a cache\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
   }
 

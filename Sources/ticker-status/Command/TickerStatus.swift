@@ -3,6 +3,8 @@
 @main
 struct TickerStatus {
   static func main() {
+    // Before anything is opened: a lock file must not become standard error.
+    Processes.openClosedStandardDescriptors()
     Signals.ignoreBrokenPipes()
     let arguments = Array(CommandLine.arguments.dropFirst())
     Processes.exit(run(arguments, environment: .current()).rawValue)

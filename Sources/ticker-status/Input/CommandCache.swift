@@ -13,6 +13,9 @@
 ///   so the caller's output ends at once and tmux is not kept waiting for it.
 /// - Without a stored output, the first call waits up to 0.4 s for the first run,
 ///   then shows `…loading` instead.
+/// - Without a cache folder it can use (see `CacheFolder`), or with one that takes no
+///   new files (read-only, or full), a call says so on standard error and runs its
+///   commands itself, showing what they print within the same 0.4 s.
 enum CommandCache {
   static let placeholder = "…loading"
   /// How long a call without a cache waits for the first run.
@@ -20,31 +23,39 @@ enum CommandCache {
   /// How often a call without a cache looks for one that another call is making.
   static let lookInterval = 0.02
 
-  /// The output of each command for a one-shot frame; `nil` where there is none yet.
-  static func outputs(of commands: [String], every: Double, environment: Environment)
-    -> [[UInt8]?]
-  {
+  /// The lines of each command for a one-shot frame; `nil` where there are none yet.
+  ///
+  /// - Parameter reader: Tells whether a run's lines give items, before they are stored.
+  static func outputs(
+    of commands: [String], every: Double, reader: ItemReader, environment: Environment
+  ) -> [TextLines?] {
     guard !commands.isEmpty else { return [] }
     let giveUpAt = Clock.monotonic() + firstRunWait
-    let store: OutputStore?
+    var store: OutputStore?
     switch OutputStore.locate(in: environment) {
-    case .success(let found): store = found
+    case .success(let found) where found.isWritable:
+      store = found
+    case .success(let found):
+      warn("the cache folder '\(found.folder)' takes no new files (read-only or full)")
     case .failure(let error):
-      _ = FileDescriptor.standardError.writeAll(
-        "ticker-status: warning: \(error.description); not caching\n")
-      store = nil
+      warn(error.description)
     }
     // Every lookup first, so that the refreshes run side by side; then the waits.
     let lookups = commands.map { command in
-      store.map { lookUp(command, in: $0, every: every) } ?? .uncached(command)
+      store.map { lookUp(command, in: $0, every: every, reader: reader) } ?? .uncached(command)
     }
-    return lookups.map { $0.output(giveUpAt: giveUpAt) }
+    return lookups.map { $0.lines(giveUpAt: giveUpAt) }
+  }
+
+  private static func warn(_ problem: String) {
+    _ = FileDescriptor.standardError.writeAll(
+      "ticker-status: warning: \(problem); running the commands without a cache\n")
   }
 
   /// What a one-shot call found for one command.
   private enum Lookup {
-    /// Stored output, fresh or with a refresh started.
-    case stored([UInt8])
+    /// Stored lines, fresh or with a refresh started.
+    case stored(TextLines)
     /// Nothing stored yet; this call started the refresh, which closes the pipe when done.
     case refreshing(OutputStore, String, doneSignal: FileDescriptor)
     /// Nothing stored yet; another call is making it.
@@ -54,11 +65,11 @@ enum CommandCache {
     /// No cache folder: run the command here.
     case uncached(String)
 
-    /// The output, waiting until `giveUpAt` (monotonic) at most.
-    func output(giveUpAt: Double) -> [UInt8]? {
+    /// The lines, waiting until `giveUpAt` (monotonic) at most.
+    func lines(giveUpAt: Double) -> TextLines? {
       switch self {
-      case .stored(let bytes):
-        return bytes
+      case .stored(let lines):
+        return lines
       case .missing:
         return nil
       case .refreshing(let store, let command, let doneSignal):
@@ -69,10 +80,10 @@ enum CommandCache {
           Poll.wait(&watches, timeout: left)
         }
         doneSignal.close()
-        return store.load(command)?.output
+        return store.load(command)?.lines
       case .awaited(let store, let command):
         while true {
-          if let stored = store.load(command) { return stored.output }
+          if let stored = store.load(command) { return stored.lines }
           let left = giveUpAt - Clock.monotonic()
           if left <= 0 { return nil }
           var none: [PollWatch] = []
@@ -83,25 +94,27 @@ enum CommandCache {
           return nil
         }
         run.wait(giveUpAt: giveUpAt)
-        return run.succeeded && !run.output.isEmpty ? run.output : nil
+        return run.succeeded && !run.lines.isEmpty ? run.lines : nil
       }
     }
   }
 
-  private static func lookUp(_ command: String, in store: OutputStore, every: Double) -> Lookup {
+  private static func lookUp(
+    _ command: String, in store: OutputStore, every: Double, reader: ItemReader
+  ) -> Lookup {
     let now = Clock.now()
     if let stored = store.load(command) {
       if abs(now - stored.stamp.modified) > every,
-        case .started(let doneSignal) = refresh(command, in: store, every: every)
+        case .started(let doneSignal) = refresh(command, in: store, every: every, reader: reader)
       {
         doneSignal.close()
       }
-      return .stored(stored.output)
+      return .stored(stored.lines)
     }
-    switch refresh(command, in: store, every: every) {
+    switch refresh(command, in: store, every: every, reader: reader) {
     case .started(let doneSignal): return .refreshing(store, command, doneSignal: doneSignal)
     case .busy: return .awaited(store, command)
-    case .fresh: return store.load(command).map { .stored($0.output) } ?? .missing
+    case .fresh: return store.load(command).map { .stored($0.lines) } ?? .missing
     case .triedRecently, .failed: return .missing
     }
   }
@@ -121,9 +134,9 @@ enum CommandCache {
 
   /// Starts a detached refresh of `command`'s entry unless another is running or was
   /// tried within `every` seconds.
-  private static func refresh(_ command: String, in store: OutputStore, every: Double)
-    -> RefreshStart
-  {
+  private static func refresh(
+    _ command: String, in store: OutputStore, every: Double, reader: ItemReader
+  ) -> RefreshStart {
     let opened = FileDescriptor.open(
       store.lock(for: command), [.readWrite, .create, .exclusive, .noFollow])
     var created = true
@@ -169,7 +182,7 @@ enum CommandCache {
       Processes.createSession()
       guard case .success(0) = Processes.fork() else { Processes.exitImmediately(0) }
       Processes.detachDescriptors(keeping: [lock, done.writeEnd])
-      runRefresh(command, in: store, every: every)
+      runRefresh(command, in: store, every: every, reader: reader)
       // Closing the lock's last descriptor releases it; closing the pipe tells the
       // caller that the entry is written (or that the run failed).
       Processes.exitImmediately(0)
@@ -184,14 +197,15 @@ enum CommandCache {
     return .started(done.readEnd)
   }
 
-  /// In the detached grandchild: runs the command and stores good output.
-  private static func runRefresh(_ command: String, in store: OutputStore, every: Double) {
+  /// In the detached grandchild: runs the command and stores its lines if they give
+  /// items (a run that prints only blank lines leaves the last good ones alone).
+  private static func runRefresh(
+    _ command: String, in store: OutputStore, every: Double, reader: ItemReader
+  ) {
     guard
       case .success(let run) = CommandRun.start(command, timeout: CommandRun.timeout(every: every))
     else { return }
     run.wait()
-    if run.succeeded && LineSplitter.lines(of: run.output).contains(where: { !$0.isEmpty }) {
-      store.save(run.output, for: command)
-    }
+    if run.succeeded && reader.hasItems(run.lines) { store.save(run.lines, for: command) }
   }
 }

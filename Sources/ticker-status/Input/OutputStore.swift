@@ -1,16 +1,19 @@
 /// The last good output of each command, kept in the private cache folder, so that a
 /// one-shot call can show it at once and a new stream can start from it.
 ///
-/// Each command has `HASH.out` (its last good output, 0600, replaced whole by a
-/// rename) and `HASH.lock`, where HASH is the FNV-1a hash of the command string.
+/// Each command has `HASH.out` (its last good lines, 0600, replaced whole by a rename)
+/// and `HASH.lock`, where HASH is the FNV-1a hash of the command string.
 struct OutputStore {
   /// The private folder, found and checked by `CacheFolder`.
   let folder: String
 
   /// The store in the cache folder, or why there is none.
-  static func locate(in environment: Environment) -> Result<OutputStore, CacheFolder.UnsafeFolder> {
+  static func locate(in environment: Environment) -> Result<OutputStore, CacheFolder.Unusable> {
     CacheFolder.locate(in: environment).map(OutputStore.init(folder:))
   }
+
+  /// Whether the folder takes new files now (see `Files.canWrite(in:)`).
+  var isWritable: Bool { Files.canWrite(in: folder) }
 
   /// The path of `command`'s output.
   func entry(for command: String) -> String { folder + "/" + Self.key(command) + ".out" }
@@ -18,23 +21,20 @@ struct OutputStore {
   /// The path of `command`'s lock, held by a refresh while it runs.
   func lock(for command: String) -> String { folder + "/" + Self.key(command) + ".lock" }
 
-  /// The stored output of `command` (of any age) and its stamp.
-  func load(_ command: String) -> (output: [UInt8], stamp: FileStamp)? {
-    var bytes: [UInt8] = []
-    guard case .success(let file) = FileDescriptor.open(entry(for: command), .readOnly) else {
-      return nil
-    }
-    defer { file.close() }
-    guard case .success(let status) = file.status(),
-      case .success = Reading.read(file, limit: .max, consume: { bytes += $0 })
+  /// The stored lines of `command` (of any age) and their stamp.
+  func load(_ command: String) -> (lines: TextLines, stamp: FileStamp)? {
+    var lines = TextLines()
+    guard
+      case .success(let summary) = InputFile.read(entry(for: command), line: { lines.append($0) }),
+      let stamp = summary.stamp
     else { return nil }
-    return (bytes, status.stamp)
+    return (lines, stamp)
   }
 
-  /// Stores good output of `command`, replacing the old whole.
+  /// Stores good lines of `command`, replacing the old whole.
   @discardableResult
-  func save(_ output: [UInt8], for command: String) -> Result<Void, Errno> {
-    Files.writeAtomically(output, to: entry(for: command))
+  func save(_ lines: TextLines, for command: String) -> Result<Void, Errno> {
+    Files.writeAtomically(lines.joined, to: entry(for: command))
   }
 
   /// The entry's name: the 64-bit FNV-1a hash of the command's UTF-8, in hex.
@@ -49,62 +49,81 @@ struct OutputStore {
   }
 }
 
-/// The private folder the command cache lives in.
+/// The private folder the command cache lives in: the first of these that this user
+/// owns and no one else may enter, created (0700) where missing:
+///
+/// 1. `$XDG_RUNTIME_DIR/ticker-status` (a folder only the user has, emptied at logout);
+/// 2. `$XDG_CACHE_HOME/ticker-status`, else `$HOME/.cache/ticker-status`;
+/// 3. `${TMPDIR:-/tmp}/ticker-status-UID`, when there is no home.
+///
+/// Another user can create a name in `/tmp` first, but never in the first two; a
+/// folder that is not the user's own, private and real (not a symbolic link) is never
+/// used, and without a usable folder each call runs its commands itself.
 enum CacheFolder {
-  /// A folder that is not safe to keep the cache in.
-  struct UnsafeFolder: Error, CustomStringConvertible {
+  /// A folder that cannot hold the cache.
+  struct Unusable: Error, CustomStringConvertible {
     var path: String
     var reason: String
     var description: String { "cannot use the cache folder '\(path)': \(reason)" }
   }
 
   /// Finds (creating it if needed) and checks the cache folder.
-  static func locate(in environment: Environment) -> Result<String, UnsafeFolder> {
-    var firstError: UnsafeFolder?
-    for path in candidates(in: environment) {
+  static func locate(in environment: Environment) -> Result<String, Unusable> {
+    var firstError: Unusable?
+    for (path, parent) in candidates(in: environment) {
+      if let parent { _ = Files.makeDirectory(parent, permissions: 0o700) }
       switch check(path) {
       case .success: return .success(path)
       case .failure(let error): firstError = firstError ?? error
       }
     }
-    return .failure(firstError ?? UnsafeFolder(path: "", reason: "no folder to use"))
+    return .failure(firstError ?? Unusable(path: "", reason: "no folder to use"))
   }
 
-  /// `$XDG_RUNTIME_DIR/ticker-status`, then `${TMPDIR:-/tmp}/ticker-status-UID`.
-  static func candidates(in environment: Environment) -> [String] {
-    var paths: [String] = []
-    if let runtime = environment.runtimeDirectory, runtime.hasPrefix("/") {
-      paths.append(runtime + "/ticker-status")
+  /// The folders to try, in order, each with a parent to create first if missing.
+  static func candidates(in environment: Environment) -> [(path: String, parent: String?)] {
+    func absolute(_ value: String?) -> String? {
+      guard let value, value.hasPrefix("/") else { return nil }
+      return value.hasSuffix("/") && value.count > 1 ? String(value.dropLast()) : value
     }
-    var temporary = environment.temporaryDirectory ?? ""
-    if !temporary.hasPrefix("/") { temporary = "/tmp" }
-    paths.append(temporary + "/ticker-status-\(Processes.userID)")
+    var paths: [(String, String?)] = []
+    if let runtime = absolute(environment.runtimeDirectory) {
+      paths.append((runtime + "/ticker-status", nil))
+    }
+    if let cache = absolute(environment.cacheHome) {
+      paths.append((cache + "/ticker-status", cache))
+    } else if let home = absolute(environment.home), home != "/" {
+      paths.append((home + "/.cache/ticker-status", home + "/.cache"))
+    } else {
+      let temporary = absolute(environment.temporaryDirectory) ?? "/tmp"
+      paths.append((temporary + "/ticker-status-\(Processes.userID)", nil))
+    }
     return paths
   }
 
   /// Creates `path` (0700) if missing, then checks that it is a folder, not a
   /// symbolic link, owned by this user, and that no one else may enter it.
-  private static func check(_ path: String) -> Result<Void, UnsafeFolder> {
+  private static func check(_ path: String) -> Result<Void, Unusable> {
     if case .failure(let error) = Files.makeDirectory(path, permissions: 0o700),
       error != .fileExists
     {
-      return .failure(UnsafeFolder(path: path, reason: error.description))
+      return .failure(Unusable(path: path, reason: error.description))
     }
     switch Files.linkStatus(path) {
     case .failure(let error):
-      return .failure(UnsafeFolder(path: path, reason: error.description))
+      return .failure(Unusable(path: path, reason: error.description))
     case .success(let status):
       if status.kind == .symbolicLink {
-        return .failure(UnsafeFolder(path: path, reason: "it is a symbolic link"))
+        return .failure(Unusable(path: path, reason: "it is a symbolic link"))
       }
       if status.kind != .directory {
-        return .failure(UnsafeFolder(path: path, reason: "it is not a folder"))
+        return .failure(Unusable(path: path, reason: "it is not a folder"))
       }
       if status.owner != Processes.userID {
-        return .failure(UnsafeFolder(path: path, reason: "it belongs to another user"))
+        return .failure(Unusable(path: path, reason: "it belongs to another user"))
       }
       if status.permissions & 0o077 != 0 {
-        return .failure(UnsafeFolder(path: path, reason: "others may use it (want mode 0700)"))
+        return .failure(Unusable(path: path, reason: "others may use it (want mode 0700)"))
       }
       return .success(())
     }

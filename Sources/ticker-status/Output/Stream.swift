@@ -3,7 +3,8 @@
 ///
 /// - The reader gone (`EPIPE` on a write, or `POLLERR` on standard output; the tmux
 ///   server gone, for `--tmux-option`): exit 0, quietly.
-/// - SIGTERM, SIGINT, SIGHUP: stop any running `--command`, exit 128 + the signal.
+/// - SIGTERM, SIGINT, SIGHUP: stop any running `--command` (SIGTERM to its process
+///   group, SIGKILL after `RunningGroups.grace`), exit 128 + the signal.
 /// - SIGCONT (after SIGSTOP, as i3bar hides and shows its bar): the next frame is the
 ///   one for the current time, at once; frames missed meanwhile are never sent.
 enum Stream {
@@ -41,7 +42,8 @@ enum Stream {
     let ending = loop.run()
     switch ending {
     case .signaled(let signal):
-      for group in RunningGroups.all { Processes.send(.terminate, to: group, group: true) }
+      RunningGroups.stopAll()
+      sink.stop()
       return .signaled(signal)
     case .readerGone, .failed:
       for (source, _) in sources { source.stop() }

@@ -7,8 +7,13 @@ struct Environment: Equatable {
   var noColor = false
   /// The socket of the tmux server this process runs in: the first field of `$TMUX`.
   var tmuxSocket: String?
-  /// `$XDG_RUNTIME_DIR`, `$TMPDIR`: where the command cache may live.
+  /// Standard input is a terminal (for the hint when there are no items).
+  var inputIsTerminal = true
+  /// `$XDG_RUNTIME_DIR`, `$XDG_CACHE_HOME`, `$HOME`, `$TMPDIR`: where the command
+  /// cache may live.
   var runtimeDirectory: String?
+  var cacheHome: String?
+  var home: String?
   var temporaryDirectory: String?
 
   /// The environment of this process.
@@ -17,7 +22,10 @@ struct Environment: Equatable {
       outputIsTerminal: FileDescriptor.standardOutput.isTerminal,
       noColor: !(Processes.environment("NO_COLOR") ?? "").isEmpty,
       tmuxSocket: tmuxSocket(fromTMUX: Processes.environment("TMUX")),
+      inputIsTerminal: FileDescriptor.standardInput.isTerminal,
       runtimeDirectory: Processes.environment("XDG_RUNTIME_DIR"),
+      cacheHome: Processes.environment("XDG_CACHE_HOME"),
+      home: Processes.environment("HOME"),
       temporaryDirectory: Processes.environment("TMPDIR"))
   }
 

@@ -219,6 +219,38 @@ enum Processes {
     return signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
   }
 
+  /// Whether a live process (not a zombie) is left in process group `group`.
+  ///
+  /// `kill(2)` with signal 0 says whether the group has any process at all; a zombie
+  /// whose parent has gone stays in it until PID 1 reaps it, which some PID 1s never
+  /// do, so the states in `/proc/PID/stat` decide.
+  static func groupIsAlive(_ group: Int32) -> Bool {
+    guard group > 0, kill(-group, 0) == 0 || errno == EPERM else { return false }
+    guard let folder = opendir("/proc") else { return true }
+    defer { closedir(folder) }
+    var buffer = [UInt8](repeating: 0, count: 512)
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      guard Int32(name) != nil,
+        case .success(let file) = FileDescriptor.open("/proc/\(name)/stat", .readOnly)
+      else { continue }
+      let count = buffer.withUnsafeMutableBytes { file.read(into: $0) }
+      file.close()
+      guard case .success(let length) = count, length > 0 else { continue }
+      // "pid (comm) S ppid pgrp …": the name may hold anything, so read from its end.
+      let line = buffer[..<length]
+      guard let close = line.lastIndex(of: UInt8(ascii: ")")) else { continue }
+      let fields = line[(close + 1)...].split(separator: UInt8(ascii: " "))
+      guard fields.count > 2, let pgrp = Int32(String(decoding: fields[2], as: UTF8.self)) else {
+        continue
+      }
+      if pgrp == group && fields[0].first != UInt8(ascii: "Z") { return true }
+    }
+    return false
+  }
+
   /// `kill(2)` to `pid`, or to its whole process group when `group`.
   static func send(_ signal: ProcessSignal, to pid: Int32, group: Bool = false) {
     guard pid > 0 else { return }
