@@ -112,6 +112,24 @@ final class LiveProcess: @unchecked Sendable {
 
   func closeInput() { try? inputPipe.fileHandleForWriting.close() }
 
+  /// Writes `chunk` to the process's standard input `count` times, on a thread of its
+  /// own that blocks SIGPIPE, so that a write after the process has gone fails rather
+  /// than ending the tests (the signal stays blocked in that thread alone, so nothing
+  /// the tests start inherits it).
+  func feedInBackground(_ chunk: [UInt8], count: Int) {
+    let handle = inputPipe.fileHandleForWriting
+    Thread.detachNewThread {
+      var blocked = sigset_t()
+      sigemptyset(&blocked)
+      sigaddset(&blocked, SIGPIPE)
+      pthread_sigmask(SIG_BLOCK, &blocked, nil)
+      let data = Data(chunk)
+      for _ in 0..<count {
+        guard (try? handle.write(contentsOf: data)) != nil else { return }
+      }
+    }
+  }
+
   func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
   /// Waits for the process to end; its exit status (or signal), or `nil` if it is

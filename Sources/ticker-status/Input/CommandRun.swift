@@ -2,13 +2,18 @@
 ///
 /// The shell runs in a process group of its own, so that a run that hangs is stopped
 /// with everything it started. The caller waits with `poll(2)` on `descriptors` and
-/// calls `update(ready:now:)` when something is ready or a child has exited.
+/// calls `update(ready:now:)` when something is ready or a child has exited. Its output
+/// is split into lines as it comes (a line is cut at `LineSplitter.maximumLineLength`),
+/// at most `sliceBytes` in one call; a run that prints more than
+/// `InputLimits.maximumBytes` is stopped and fails.
 final class CommandRun {
   /// How long a run may take: `max(every, 10)` seconds.
   static func timeout(every: Double) -> Double { max(every, 10) }
 
   /// How much of the command's standard error is kept for a message.
   static let errorLimit = 2048
+  /// The most bytes read from the command in one call of `update`.
+  static let sliceBytes = 1 << 20
 
   let command: String
   let pid: Int32
@@ -17,7 +22,12 @@ final class CommandRun {
   /// The monotonic time after which the run is stopped (later, after a stop: when to
   /// look again for the end).
   private(set) var deadline: Double
-  private(set) var output: [UInt8] = []
+  /// The lines the command printed.
+  private(set) var lines = TextLines()
+  private var splitter = LineSplitter()
+  private var outputBytes = 0
+  /// Whether the run printed more than `InputLimits.maximumBytes` and was stopped.
+  private(set) var overflowed = false
   private(set) var errors: [UInt8] = []
   private(set) var exit: ChildExit?
   /// Whether the run was stopped for taking too long.
@@ -50,8 +60,8 @@ final class CommandRun {
   /// Whether the shell has ended and its output is complete.
   var isFinished: Bool { exit != nil }
 
-  /// Whether the run succeeded: status 0 within the time allowed.
-  var succeeded: Bool { exit == .exited(0) && !timedOut }
+  /// Whether the run succeeded: status 0 within the time and size allowed.
+  var succeeded: Bool { exit == .exited(0) && !timedOut && !overflowed }
 
   /// Reads what is ready, notices the end of the shell (`waitpid` without blocking),
   /// and stops the run once past its deadline.
@@ -94,6 +104,10 @@ final class CommandRun {
   /// Why the run gave no items, for a message; `nil` when it succeeded.
   var failure: String? {
     let shown = "command '\(command)'"
+    if overflowed {
+      return
+        "\(shown) printed more than \(InputLimits.text(InputLimits.maximumBytes)) and was stopped"
+    }
     if timedOut {
       return "\(shown) did not finish within \(Seconds.text(timeout)) s and was stopped"
     }
@@ -109,7 +123,19 @@ final class CommandRun {
 
   private func drainOutput() {
     guard let end = outputEnd else { return }
-    if !drain(end, into: &output, limit: Int.max) {
+    let step = Reading.readSome(end, budget: CommandRun.sliceBytes) { chunk in
+      let taken = min(chunk.count, max(0, InputLimits.maximumBytes - outputBytes))
+      outputBytes += chunk.count
+      splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[..<taken])) { lines.append($0) }
+    }
+    if outputBytes > InputLimits.maximumBytes && !overflowed {
+      overflowed = true
+      Processes.send(.kill, to: pid, group: true)
+    }
+    switch step {
+    case .success(.wouldBlock), .success(.budgetSpent): return
+    case .success(.endOfFile), .failure:
+      splitter.finish { lines.append($0) }
       end.close()
       outputEnd = nil
     }
@@ -117,27 +143,20 @@ final class CommandRun {
 
   private func drainErrors() {
     guard let end = errorEnd else { return }
-    if !drain(end, into: &errors, limit: CommandRun.errorLimit) {
+    let step = Reading.readSome(end, budget: CommandRun.sliceBytes) { chunk in
+      // Only the start is kept for a message; the rest is read to keep the pipe open.
+      errors += chunk.prefix(max(0, CommandRun.errorLimit - errors.count))
+    }
+    switch step {
+    case .success(.wouldBlock), .success(.budgetSpent): return
+    case .success(.endOfFile), .failure:
       end.close()
       errorEnd = nil
     }
   }
 
-  /// Reads until the pipe is empty; returns `false` at its end.
-  private func drain(_ descriptor: FileDescriptor, into bytes: inout [UInt8], limit: Int) -> Bool {
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Reading.chunkSize, alignment: 16)
-    defer { chunk.deallocate() }
-    while true {
-      switch descriptor.read(into: chunk) {
-      case .success(let count) where count > 0:
-        if bytes.count < limit { bytes += chunk[..<min(count, limit - bytes.count)] }
-      case .failure(let error) where error == .wouldBlock: return true
-      case .success, .failure: return false
-      }
-    }
-  }
-
   private func closePipes() {
+    if outputEnd != nil { splitter.finish { lines.append($0) } }
     outputEnd?.close()
     errorEnd?.close()
     outputEnd = nil
@@ -167,6 +186,9 @@ final class CommandRun {
 /// The process groups of the commands running now, so that a stream that is told to
 /// end can stop them all; no limit on their number.
 enum RunningGroups {
+  /// How long the commands have to end after SIGTERM before they get SIGKILL.
+  static let grace = 1.0
+
   private nonisolated(unsafe) static var groups: Set<Int32> = []
 
   static func add(_ pid: Int32) { groups.insert(pid) }
@@ -174,6 +196,31 @@ enum RunningGroups {
 
   /// Every group running now.
   static var all: Set<Int32> { groups }
+
+  /// Sends SIGTERM to every group, waits up to `grace` seconds for each to have no live
+  /// process (reaping the shells, which are this process's children), then sends
+  /// SIGKILL to what is left: a command that ignores SIGTERM does not outlive the
+  /// stream.
+  static func stopAll(grace: Double = grace) {
+    guard !groups.isEmpty else { return }
+    for group in groups { Processes.send(.terminate, to: group, group: true) }
+    let giveUpAt = Clock.monotonic() + grace
+    var left = groups
+    while !left.isEmpty && Clock.monotonic() < giveUpAt {
+      for group in left {
+        _ = Processes.reap(group)
+        if !Processes.groupIsAlive(group) { left.remove(group) }
+      }
+      if left.isEmpty { break }
+      var none: [PollWatch] = []
+      Poll.wait(&none, timeout: 0.01)
+    }
+    for group in left {
+      Processes.send(.kill, to: group, group: true)
+      _ = Processes.reap(group, blocking: true)
+    }
+    groups = []
+  }
 }
 
 /// Seconds as messages show them: `10`, `0.5`.

@@ -19,9 +19,12 @@ final class CommandSource: LiveSource {
     self.every = every
     self.reader = reader
     self.store = store
-    lines = store?.load(command).map { TextLines(splitting: $0.output) } ?? TextLines()
+    lines = store?.load(command)?.lines ?? TextLines()
     nextStart = Clock.monotonic()
   }
+
+  /// `…loading` until the command has printed items.
+  var placeholder: String? { lines.isEmpty ? CommandCache.placeholder : nil }
 
   var descriptors: [FileDescriptor] { run?.descriptors ?? [] }
   var deadline: Double? { run?.deadline ?? nextStart }
@@ -49,13 +52,13 @@ final class CommandSource: LiveSource {
       report.fail(failure)
       return false
     }
-    let fresh = TextLines(splitting: run.output)
+    let fresh = run.lines
     guard reader.hasItems(fresh) else {
       report.fail("command '\(command)' printed nothing")
       return false
     }
     report.recover()
-    store?.save(run.output, for: command)
+    store?.save(fresh, for: command)
     lines = fresh
     return true
   }

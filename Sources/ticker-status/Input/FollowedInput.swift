@@ -2,22 +2,38 @@
 ///
 /// Standard input is read only when `poll(2)` says it is ready, one `read(2)` at a
 /// time, so frames never wait for it; its flags are left alone (they are shared with
-/// whoever else holds it). At its end the last items stay.
+/// whoever else holds it, so it may block). One turn of the stream's loop reads at most
+/// `sliceBytes`; input that comes faster than that (`cat /dev/zero`) is then not looked
+/// at again for `pause` seconds, so that it cannot take the stream's whole time. Only
+/// the newest line counts; a line is cut at `LineSplitter.maximumLineLength`. At the
+/// end of the input the last items stay.
 final class FollowedInput: LiveSource {
+  /// The most bytes read in one turn of the stream's loop.
+  static let sliceBytes = 1 << 20
+  /// How long to leave standard input alone after a full slice.
+  static let pause = 0.05
+
   private(set) var lines = TextLines()
   private var splitter = LineSplitter()
   private var isOpen = true
+  /// The monotonic time before which standard input is not read again.
+  private var resumeAt = -Double.infinity
+  private var isPaused = false
 
   init() {}
 
-  var descriptors: [FileDescriptor] { isOpen ? [.standardInput] : [] }
-  var deadline: Double? { nil }
+  var descriptors: [FileDescriptor] { isOpen && !isPaused ? [.standardInput] : [] }
+  var deadline: Double? { isOpen && isPaused ? resumeAt : nil }
   func stop() {}
 
   func update(ready: [FileDescriptor], now: Double) -> Bool {
-    guard isOpen, ready.contains(.standardInput) else { return false }
+    guard isOpen else { return false }
+    if isPaused {
+      guard now >= resumeAt else { return false }
+      isPaused = false
+    }
+    guard ready.contains(.standardInput) else { return false }
     var newest: TextLines?
-    // Only the newest complete line counts; the ones before it are already old.
     let keep: (UnsafeRawBufferPointer) -> Void = { line in
       var one = TextLines()
       one.append(line)
@@ -25,14 +41,28 @@ final class FollowedInput: LiveSource {
     }
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Reading.chunkSize, alignment: 16)
     defer { chunk.deallocate() }
-    switch FileDescriptor.standardInput.read(into: chunk) {
-    case .success(let count) where count > 0:
-      splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[..<count]), line: keep)
-    case .failure(let error) where error == .wouldBlock:
-      return false
-    case .success, .failure:
-      isOpen = false
-      splitter.finish(line: keep)
+    var taken = 0
+    reading: while true {
+      switch FileDescriptor.standardInput.read(into: chunk) {
+      case .success(let count) where count > 0:
+        splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[..<count]), line: keep)
+        taken += count
+      case .failure(let error) where error == .wouldBlock:
+        break reading
+      case .success, .failure:
+        isOpen = false
+        splitter.finish(line: keep)
+        break reading
+      }
+      if taken >= FollowedInput.sliceBytes {
+        isPaused = true
+        resumeAt = now + FollowedInput.pause
+        break
+      }
+      // Read again only what is there now: a blocking read would hold up the frames.
+      var watch = [PollWatch(.standardInput)]
+      Poll.wait(&watch, timeout: 0)
+      if !watch[0].isReadable { break }
     }
     guard let newest else { return false }
     lines = newest

@@ -6,6 +6,9 @@
 protocol LiveSource: AnyObject {
   /// The lines now.
   var lines: TextLines { get }
+  /// What to show while there are no lines yet (`…loading` for a command that has not
+  /// answered); `nil` to show nothing.
+  var placeholder: String? { get }
   /// Descriptors to wait on for input.
   var descriptors: [FileDescriptor] { get }
   /// The monotonic time at which `update` should run even if nothing is ready.
@@ -16,6 +19,10 @@ protocol LiveSource: AnyObject {
   func update(ready: [FileDescriptor], now: Double) -> Bool
   /// Stops whatever the source runs, before the stream ends.
   func stop()
+}
+
+extension LiveSource {
+  var placeholder: String? { nil }
 }
 
 /// Lines that never change: arguments, the demo, standard input read once.
@@ -38,6 +45,14 @@ struct FailureReport {
     isReported = true
     _ = FileDescriptor.standardError.writeAll(
       "ticker-status: warning: \(message); showing the last items\n")
+  }
+
+  /// Reports `message` as a warning with nothing more said, unless already reported:
+  /// for a source whose items are shown but cut short.
+  mutating func warn(_ message: String) {
+    guard !isReported else { return }
+    isReported = true
+    _ = FileDescriptor.standardError.writeAll("ticker-status: warning: \(message)\n")
   }
 
   /// The source works again: its next failure is reported.

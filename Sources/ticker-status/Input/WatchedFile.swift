@@ -1,30 +1,57 @@
-/// `-f FILE` in a stream: read again when it changes.
+/// `-f FILE` in a stream: read again when it changes, a slice at a time.
 ///
-/// Every half second a `stat(2)` compares the device, inode, size and times with
-/// those of the last read, which catches both a rewrite in place and a new file
-/// renamed over it. A file that is missing, unreadable or gives no items keeps the
-/// last good items on screen; that is reported once, when it is still so at the next
-/// look (a writer that truncates and then writes is not a failure).
+/// Every half second a `stat(2)` compares the device, inode, size and times with those
+/// of the last read, which catches both a rewrite in place and a new file renamed over
+/// it. A changed file is read without blocking, at most `sliceBytes` per turn of the
+/// stream's loop, so that frames keep their rate however large or slow it is; a
+/// device, FIFO or socket is waited for `InputLimits.deviceWait` at most. One read
+/// takes `InputLimits.maximumBytes` at most.
+///
+/// A file that is missing, unreadable or gives no items keeps the last good items on
+/// screen; that is reported once, when it is still so at the next look (a writer that
+/// truncates and then writes is not a failure). A read cut short by a limit, or lines
+/// cut, are reported once too, and what was read is shown.
 final class WatchedFile: LiveSource {
   static let checkInterval = 0.5
+  /// The most bytes read in one turn of the stream's loop.
+  static let sliceBytes = 1 << 20
+
+  /// A read under way.
+  private struct Read {
+    var file: FileDescriptor
+    var status: FileStatus
+    var splitter = LineSplitter()
+    var lines = TextLines()
+    var byteCount = 0
+    /// The monotonic time after which a device or FIFO is not waited for.
+    var waitUntil: Double
+    var isRegular: Bool { status.kind == .regular }
+  }
 
   let path: String
   private let reader: ItemReader
-  private(set) var lines: TextLines
+  private(set) var lines = TextLines()
   private var stamp: FileStamp?
   private var nextCheck: Double
+  private var read: Read?
   private var failedChecks = 0
+  /// Why the last look failed, said again when the next look finds it unchanged.
+  private var problem = ""
   private var report = FailureReport()
+  private var truncation = FailureReport()
 
-  /// Reads the file for the first time; a file that cannot be read is an error.
+  /// Reads the file for the first time, whole (the stream has nothing to show before
+  /// it); a file that cannot be read is an error.
   static func open(_ path: String, reader: ItemReader) -> Result<WatchedFile, InputError> {
     var lines = TextLines()
-    return InputFile.read(path) { lines.append($0) }.map { stamp in
-      WatchedFile(path: path, reader: reader, lines: lines, stamp: stamp)
+    return InputFile.read(path) { lines.append($0) }.map { summary in
+      let file = WatchedFile(path: path, reader: reader, lines: lines, stamp: summary.stamp)
+      if let warning = summary.warning(for: path) { file.truncation.warn(warning) }
+      return file
     }
   }
 
-  private init(path: String, reader: ItemReader, lines: TextLines, stamp: FileStamp) {
+  private init(path: String, reader: ItemReader, lines: TextLines, stamp: FileStamp?) {
     self.path = path
     self.reader = reader
     self.lines = lines
@@ -32,11 +59,25 @@ final class WatchedFile: LiveSource {
     nextCheck = Clock.monotonic() + WatchedFile.checkInterval
   }
 
-  var descriptors: [FileDescriptor] { [] }
-  var deadline: Double? { nextCheck }
-  func stop() {}
+  var descriptors: [FileDescriptor] {
+    guard let read, !read.isRegular else { return [] }
+    return [read.file]
+  }
+
+  var deadline: Double? {
+    guard let read else { return nextCheck }
+    // A regular file goes on at once; a device or FIFO when it has more, or at the end
+    // of its wait.
+    return read.isRegular ? 0 : read.waitUntil
+  }
+
+  func stop() {
+    read?.file.close()
+    read = nil
+  }
 
   func update(ready: [FileDescriptor], now: Double) -> Bool {
+    if read != nil { return continueReading(now: now) }
     guard now >= nextCheck else { return false }
     nextCheck = now + WatchedFile.checkInterval
     switch Files.status(path) {
@@ -45,31 +86,77 @@ final class WatchedFile: LiveSource {
       failed("cannot read '\(path)': \(error)")
       return false
     case .success(let current) where current.stamp == stamp:
-      if failedChecks > 0 { failed("'\(path)' is empty") }
+      if failedChecks > 0 { failed(problem) }
       return false
     case .success:
       break
     }
-    var fresh = TextLines()
-    switch InputFile.read(path, line: { fresh.append($0) }) {
-    case .failure(let error):
+    let opened = FileDescriptor.open(path, [.readOnly, .nonBlocking])
+    guard case .success(let file) = opened, case .success(let status) = file.status() else {
+      if case .success(let file) = opened { file.close() }
       stamp = nil
-      failed(error.description)
+      failed("cannot read '\(path)': \(opened.failureValue ?? Errno.current)")
       return false
-    case .success(let current):
-      stamp = current
-      guard reader.hasItems(fresh) else {
-        failed("'\(path)' is empty")
-        return false
-      }
-      failedChecks = 0
-      report.recover()
-      lines = fresh
-      return true
     }
+    read = Read(file: file, status: status, waitUntil: now + InputLimits.deviceWait)
+    return continueReading(now: now)
+  }
+
+  /// Reads one slice; at the end of the read, takes its lines if they give items.
+  private func continueReading(now: Double) -> Bool {
+    guard var current = read else { return false }
+    let budget = min(WatchedFile.sliceBytes, InputLimits.maximumBytes + 1 - current.byteCount)
+    let step = Reading.readSome(current.file, budget: budget) { chunk in
+      let taken = min(chunk.count, InputLimits.maximumBytes - current.byteCount)
+      current.byteCount += chunk.count
+      let part = UnsafeRawBufferPointer(rebasing: chunk[..<taken])
+      current.splitter.feed(part) { current.lines.append($0) }
+    }
+    var ending: ReadEnding?
+    switch step {
+    case .failure(let error):
+      read = nil
+      current.file.close()
+      stamp = nil
+      failed("cannot read '\(path)': \(error)")
+      return false
+    case .success(.endOfFile): ending = .endOfFile
+    case .success(.wouldBlock): ending = now >= current.waitUntil ? .deadline : nil
+    case .success(.budgetSpent): break
+    }
+    if current.byteCount > InputLimits.maximumBytes { ending = .limit }
+    // A device or FIFO that goes on giving (`/dev/urandom`) is read for so long only.
+    if ending == nil && !current.isRegular && Clock.monotonic() >= current.waitUntil {
+      ending = .deadline
+    }
+    guard let ending else {
+      read = current
+      return false
+    }
+    read = nil
+    current.file.close()
+    current.splitter.finish { current.lines.append($0) }
+    stamp = current.status.stamp
+    let summary = ReadSummary(
+      stamp: current.status.stamp, ending: ending, cutLines: current.splitter.cutLines)
+    guard reader.hasItems(current.lines) else {
+      let empty = current.byteCount == 0 ? "'\(path)' is empty" : "'\(path)' has only blank lines"
+      failed(summary.failure(for: path)?.description ?? empty)
+      return false
+    }
+    if let warning = summary.warning(for: path) {
+      truncation.warn(warning)
+    } else {
+      truncation.recover()
+    }
+    failedChecks = 0
+    report.recover()
+    lines = current.lines
+    return true
   }
 
   private func failed(_ message: String) {
+    problem = message
     failedChecks += 1
     if failedChecks >= 2 { report.fail(message) }
   }

@@ -9,48 +9,47 @@ enum OneShot {
       if case .command(let command) = spec { return command }
       return nil
     }
-    var outputs: [[UInt8]?] = []
+    var outputs: [TextLines?] = []
     var nextOutput = 0
     for spec in pipeline.sources {
       let reader = pipeline.reader(for: spec)
-      let failure: InputError?
       switch spec {
       case .demo:
         for line in Demo.quoteLines { reader.append(argument: line, to: &builder) }
-        failure = nil
       case .arguments(let items):
         for item in items { reader.append(argument: item, to: &builder) }
-        failure = nil
       case .file(let path):
-        failure = InputFile.read(path) { reader.append(line: $0, to: &builder) }.failureValue
-      case .standardInput(let follows):
-        // A one-shot `--follow` shows what a stream would at the end of the input.
-        var lines = TextLines()
-        failure = InputFile.readStandardInput { lines.append($0) }.failureValue
-        if follows {
-          var last: [UInt8]?
-          lines.withEachLine { last = Array($0) }
-          last?.withUnsafeBytes { reader.append(line: $0, to: &builder) }
-        } else {
-          lines.withEachLine { reader.append(line: $0, to: &builder) }
+        var sawItem = false
+        let read = InputFile.read(path) { line in
+          sawItem = sawItem || reader.hasItem(line)
+          reader.append(line: line, to: &builder)
         }
+        if let failure = check(read, path: path, sawItem: sawItem) { return failure }
+      case .standardInput(let follows):
+        var lines = TextLines()
+        let read = InputFile.readStandardInput { lines.append($0) }
+        if follows {
+          // A one-shot `--follow` shows what a stream would at the end of the input.
+          var last = TextLines()
+          if !lines.isEmpty {
+            lines.withLines(in: lines.count - 1..<lines.count) { last.append($0) }
+          }
+          lines = last
+        }
+        if let failure = check(read, path: "-", sawItem: reader.hasItems(lines)) { return failure }
+        lines.withEachLine { reader.append(line: $0, to: &builder) }
       case .command:
         // The commands run side by side: look them all up at the first one.
         if outputs.isEmpty {
           outputs = CommandCache.outputs(
-            of: commands, every: pipeline.every, environment: environment)
+            of: commands, every: pipeline.every, reader: pipeline.reader, environment: environment)
         }
-        if let output = outputs[nextOutput] {
-          TextLines(splitting: output).withEachLine { reader.append(line: $0, to: &builder) }
+        if let lines = outputs[nextOutput] {
+          lines.withEachLine { reader.append(line: $0, to: &builder) }
         } else {
           builder.append(StyledText(CommandCache.placeholder))
         }
         nextOutput += 1
-        failure = nil
-      }
-      if let failure {
-        _ = FileDescriptor.standardError.writeAll("ticker-status: error: \(failure)\n")
-        return .noInput
       }
     }
     let ticker = pipeline.ticker(builder.build())
@@ -60,5 +59,26 @@ enum OneShot {
     // A reader that has gone away is not an error for a status line.
     _ = FileDescriptor.standardOutput.writeAll(line + "\n")
     return .success
+  }
+
+  /// Reports a read that failed, or was cut short with nothing usable in it (exit
+  /// 66), or was cut short or had lines cut (a warning); `nil` to go on.
+  private static func check(_ read: Result<ReadSummary, InputError>, path: String, sawItem: Bool)
+    -> ExitStatus?
+  {
+    switch read {
+    case .failure(let error):
+      _ = FileDescriptor.standardError.writeAll("ticker-status: error: \(error)\n")
+      return .noInput
+    case .success(let summary):
+      if !sawItem, let failure = summary.failure(for: path) {
+        _ = FileDescriptor.standardError.writeAll("ticker-status: error: \(failure)\n")
+        return .noInput
+      }
+      if let warning = summary.warning(for: path) {
+        _ = FileDescriptor.standardError.writeAll("ticker-status: warning: \(warning)\n")
+      }
+      return nil
+    }
   }
 }

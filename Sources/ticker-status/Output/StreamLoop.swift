@@ -30,7 +30,9 @@ struct SystemWaiting: StreamWaiting {
 /// more than a second, so that a jump of the realtime clock is caught up with), or
 /// until a source, the sink or a signal has something. Each frame is computed for the
 /// realtime clock's value when it is drawn, so it equals the one-shot frame for that
-/// time. Frames come at most `--max-fps` a second.
+/// time. Frames come at most `--max-fps` a second. When a source changes, the new strip
+/// is laid out a slice at a time between frames (`StripBuild`); the old one is shown
+/// until the new one is ready.
 final class StreamLoop {
   /// How the loop ended.
   enum Ending: Equatable {
@@ -44,6 +46,9 @@ final class StreamLoop {
 
   /// The longest sleep, so that a jump of the realtime clock is noticed within it.
   static let longestSleep = 1.0
+  /// How long one turn of the loop lays out a changed strip before it looks at the
+  /// frames again.
+  static let buildSlice = 0.01
 
   private let sources: [LiveSource]
   private let readers: [ItemReader]
@@ -69,19 +74,14 @@ final class StreamLoop {
     minimumInterval = 1 / maxFramesPerSecond
   }
 
-  /// The ticker for the sources' lines now.
-  private func makeTicker() -> Ticker {
-    var builder = pipeline.makeBuilder()
-    for (source, reader) in zip(sources, readers) {
-      source.lines.withEachLine { reader.append(line: $0, to: &builder) }
-    }
-    return pipeline.ticker(builder.build())
-  }
-
   /// Runs until the reader goes away or a signal ends the stream.
   func run() -> Ending {
     guard sink.start() else { return ending(.readerGone) }
-    var ticker = makeTicker()
+    // The first strip whole: there is nothing to show before it.
+    var first = StripBuild(pipeline)
+    var ticker = pipeline.ticker(
+      first.advance(sources, readers: readers, until: .infinity, clock: waiting.monotonic)!)
+    var build: StripBuild?
     var shown: Frame?
     var shownAt = -Double.infinity
     // The realtime at which to draw the next frame; `nil`: only when something changes.
@@ -117,6 +117,7 @@ final class StreamLoop {
       }
       let steady = waiting.monotonic()
       var timeout: Double? = due.map { min($0 - waiting.now(), StreamLoop.longestSleep) }
+      if build != nil { timeout = 0 }
       for source in sources {
         if let deadline = source.deadline { timeout = min(timeout ?? .infinity, deadline - steady) }
       }
@@ -134,9 +135,18 @@ final class StreamLoop {
       let later = waiting.monotonic()
       var changed = false
       for source in sources where source.update(ready: ready, now: later) { changed = true }
-      if changed {
-        ticker = makeTicker()
-        due = -.infinity
+      if changed { build = StripBuild(pipeline) }
+      if var current = build {
+        let deadline = waiting.monotonic() + StreamLoop.buildSlice
+        if let strip = current.advance(
+          sources, readers: readers, until: deadline, clock: waiting.monotonic)
+        {
+          ticker = pipeline.ticker(strip)
+          due = -.infinity
+          build = nil
+        } else {
+          build = current
+        }
       }
     }
   }

@@ -34,7 +34,34 @@ struct ItemReader {
 
   /// Whether `lines` give at least one item.
   func hasItems(_ lines: TextLines) -> Bool {
-    lines.contains { !$0.isEmpty }
+    lines.contains(where: hasItem)
+  }
+
+  /// Whether `line` gives at least one item: one that is not blank (empty after
+  /// sanitising, or only spaces, tabs and zero-width characters).
+  func hasItem(_ line: UnsafeRawBufferPointer) -> Bool {
+    guard let split, !split.isEmpty else { return !isBlank(line) }
+    var found = false
+    forEachPart(of: line, at: split) { part in found = found || !isBlank(part) }
+    return found
+  }
+
+  private func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    // Printable ASCII other than a space is never blank: the usual line answers here.
+    if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }), first > 0x20, first < 0x7F {
+      return false
+    }
+    return Self.isBlank(item(String(decoding: bytes, as: UTF8.self)))
+  }
+
+  // TODO(merge core): StyledText.isBlank replaces this.
+  private static func isBlank(_ text: StyledText) -> Bool {
+    text.runs.allSatisfy { run in
+      run.text.unicodeScalars.allSatisfy { scalar in
+        scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+          || scalar.properties.generalCategory == .control
+      }
+    }
   }
 
   private func appendItem(_ bytes: UnsafeRawBufferPointer, to builder: inout StripBuilder) {

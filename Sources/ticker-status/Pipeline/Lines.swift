@@ -1,49 +1,103 @@
 /// Splits bytes into lines as they arrive, for every reader of text here: files,
 /// standard input, commands, the tmux control client.
 ///
-/// A line ends at LF or CR LF; the last line needs no end. Bytes are not decoded
-/// here: a line is handed over as bytes, to be read as UTF-8 by its user.
+/// A line ends at LF, CR LF or a lone CR (progress bars end their lines with CR alone);
+/// the last line needs no end. A line longer than `maximumLineLength` bytes is cut at
+/// the last whole grapheme cluster within it and marked with `…`; the rest of it is
+/// skipped, not kept. Bytes are not decoded otherwise: a line is handed over as bytes.
 ///
-/// - Complexity: O(*n*) in the bytes fed: each byte is looked at once.
+/// - Complexity: O(*n*) in the bytes fed: each byte is looked at once, and at most
+///   `maximumLineLength` bytes are held between chunks.
 struct LineSplitter {
-  /// The current line, when it spans chunks.
+  /// The longest line kept whole, in bytes: 64 KiB.
+  static let maximumLineLength = 64 * 1024
+
+  /// The start of a line that spans chunks (at most `maximumLineLength` bytes).
   private var pending: [UInt8] = []
+  /// The line being read is longer than the limit: its rest is skipped.
+  private var isCut = false
+  /// The last chunk ended in CR: an LF at the start of the next belongs to it.
+  private var afterCR = false
+  /// How many lines were cut.
+  private(set) var cutLines = 0
 
   init() {}
 
   /// Splits `bytes`, calling `line` with each line that ends in them.
   mutating func feed(_ bytes: UnsafeRawBufferPointer, line: (UnsafeRawBufferPointer) -> Void) {
+    guard !bytes.isEmpty else { return }
     var start = 0
-    for index in 0..<bytes.count where bytes[index] == 0x0A {
-      emit(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), line: line)
-      start = index + 1
+    if afterCR && bytes[0] == 0x0A { start = 1 }
+    afterCR = false
+    var index = start
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x0A || byte == 0x0D {
+        emit(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), line: line)
+        if byte == 0x0D {
+          if index + 1 == bytes.count {
+            afterCR = true
+          } else if bytes[index + 1] == 0x0A {
+            index += 1
+          }
+        }
+        start = index + 1
+      }
+      index += 1
     }
-    pending.append(contentsOf: bytes[start...])
+    keep(UnsafeRawBufferPointer(rebasing: bytes[start...]))
   }
 
   /// Hands over the last line, if it had no end.
   mutating func finish(line: (UnsafeRawBufferPointer) -> Void) {
-    guard !pending.isEmpty else { return }
-    let rest = pending
-    pending = []
-    rest.withUnsafeBytes { emit($0, line: line) }
+    afterCR = false
+    guard !pending.isEmpty || isCut else { return }
+    emit(UnsafeRawBufferPointer(start: nil, count: 0), line: line)
+  }
+
+  /// Adds the start of an unfinished line to `pending`, up to the limit.
+  private mutating func keep(_ bytes: UnsafeRawBufferPointer) {
+    guard !isCut else { return }
+    let room = Self.maximumLineLength - pending.count
+    if bytes.count > room {
+      pending.append(contentsOf: bytes[..<room])
+      isCut = true
+    } else {
+      pending.append(contentsOf: bytes)
+    }
   }
 
   /// Hands over the line that ends with `tail`: `pending` and `tail` together.
   private mutating func emit(_ tail: UnsafeRawBufferPointer, line: (UnsafeRawBufferPointer) -> Void)
   {
-    if pending.isEmpty {
-      line(Self.droppingCR(tail))
+    if pending.isEmpty && !isCut && tail.count <= Self.maximumLineLength {
+      line(tail)
       return
     }
-    pending.append(contentsOf: tail)
-    let whole = pending
-    pending = []
-    whole.withUnsafeBytes { line(Self.droppingCR($0)) }
+    keep(tail)
+    var whole = pending
+    if isCut {
+      whole = Self.cut(whole)
+      cutLines += 1
+    }
+    pending.removeAll(keepingCapacity: true)
+    isCut = false
+    whole.withUnsafeBytes { line($0) }
   }
 
-  private static func droppingCR(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-    line.last == 0x0D ? UnsafeRawBufferPointer(rebasing: line.dropLast()) : line
+  /// The first bytes of an overlong line, up to its last whole grapheme cluster, and
+  /// `…`; without the `…` when nothing in them is visible (a line of NULs stays blank).
+  static func cut(_ bytes: [UInt8]) -> [UInt8] {
+    var text = String(decoding: bytes, as: UTF8.self)
+    // The last cluster may be a part: a multi-byte scalar or a sequence cut short.
+    if !text.isEmpty { text.removeLast() }
+    let visible = text.unicodeScalars.contains { scalar in
+      let properties = scalar.properties
+      return
+        !(properties.isWhitespace || properties.generalCategory == .control
+        || properties.generalCategory == .format)
+    }
+    return Array(text.utf8) + (visible ? Array("…".utf8) : [])
   }
 
   /// Every line of `bytes`.
@@ -83,10 +137,25 @@ struct TextLines: Equatable {
 
   var count: Int { ends.count }
   var isEmpty: Bool { ends.isEmpty }
+  /// The bytes of every line together, ends not counted.
+  var byteCount: Int { bytes.count }
 
   mutating func append(_ line: UnsafeRawBufferPointer) {
     bytes.append(contentsOf: line)
     ends.append(bytes.count)
+  }
+
+  /// The lines as text again, each ended by LF.
+  var joined: [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count + ends.count)
+    var start = 0
+    for end in ends {
+      output += bytes[start..<end]
+      output.append(0x0A)
+      start = end
+    }
+    return output
   }
 
   /// Whether any line satisfies `predicate`, looking at the lines in order.
@@ -103,11 +172,16 @@ struct TextLines: Equatable {
 
   /// Calls `body` with each line, in order.
   func withEachLine(_ body: (UnsafeRawBufferPointer) -> Void) {
+    withLines(in: 0..<count, body)
+  }
+
+  /// Calls `body` with the lines at `indices`, in order.
+  func withLines(in indices: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Void) {
     bytes.withUnsafeBytes { all in
-      var start = 0
-      for end in ends {
-        body(UnsafeRawBufferPointer(rebasing: all[start..<end]))
-        start = end
+      var start = indices.lowerBound == 0 ? 0 : ends[indices.lowerBound - 1]
+      for index in indices {
+        body(UnsafeRawBufferPointer(rebasing: all[start..<ends[index]]))
+        start = ends[index]
       }
     }
   }

@@ -25,6 +25,15 @@ enum Files {
     valueOrErrno { unlink(path) }.map { _ in () }
   }
 
+  /// Whether new files can be written in the folder at `path` now: `statvfs(3)` says
+  /// its file system is writable and has room, and `access(2)` allows writing.
+  static func canWrite(in path: String) -> Bool {
+    var info = statvfs()
+    guard statvfs(path, &info) == 0 else { return false }
+    let readOnly = info.f_flag & UInt(ST_RDONLY) != 0
+    return !readOnly && info.f_bavail > 0 && info.f_favail > 0 && access(path, W_OK) == 0
+  }
+
   /// `rename(2)`.
   static func rename(_ from: String, to: String) -> Result<Void, Errno> {
     valueOrErrno { Glibc.rename(from, to) }.map { _ in () }
@@ -57,46 +66,85 @@ enum ReadEnding: Equatable {
   case deadline
 }
 
-/// Reading a file to its end in bounded chunks, never holding more than one chunk and
-/// never waiting past a deadline.
+/// What one `Reading.readSome` call did.
+enum ReadStep: Equatable {
+  /// The end of the file.
+  case endOfFile
+  /// Nothing more now (`EAGAIN` on a non-blocking descriptor).
+  case wouldBlock
+  /// The byte budget of the call is spent; there may be more.
+  case budgetSpent
+}
+
+/// Reading a file in bounded chunks, never holding more than one chunk and never
+/// waiting past a deadline.
 enum Reading {
   /// The size of one `read(2)`.
   static let chunkSize = 1 << 16
 
+  /// Reads what `descriptor` has now, up to `budget` bytes, handing each chunk to
+  /// `consume`; never waits.
+  ///
+  /// - Returns: Why it stopped, or the error of a failed `read(2)`.
+  static func readSome(
+    _ descriptor: FileDescriptor, budget: Int, consume: (UnsafeRawBufferPointer) -> Void
+  ) -> Result<ReadStep, Errno> {
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+    defer { chunk.deallocate() }
+    var left = budget
+    while left > 0 {
+      let wanted = UnsafeMutableRawBufferPointer(rebasing: chunk[..<min(chunkSize, left)])
+      switch descriptor.read(into: wanted) {
+      case .success(0): return .success(.endOfFile)
+      case .success(let count):
+        consume(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+        left -= count
+      case .failure(let error) where error == .wouldBlock: return .success(.wouldBlock)
+      case .failure(let error): return .failure(error)
+      }
+    }
+    return .success(.budgetSpent)
+  }
+
   /// Reads `descriptor` to its end and hands each chunk to `consume`.
   ///
   /// A descriptor opened with `O_NONBLOCK` (a FIFO, a device, a socket) is waited for
-  /// with `poll(2)` until `deadline` (monotonic seconds) at the latest.
+  /// with `poll(2)`; at `deadline` (monotonic seconds) the read stops, whether it was
+  /// waiting or not.
   ///
   /// - Parameters:
   ///   - limit: The most bytes to hand over; what comes after is not read.
-  ///   - deadline: The monotonic time at which to stop waiting for more.
+  ///   - deadline: The monotonic time at which to stop reading.
   /// - Returns: How the read ended, or the error of a failed `read(2)`.
   static func read(
     _ descriptor: FileDescriptor, limit: Int, deadline: Double = .infinity,
     consume: (UnsafeRawBufferPointer) -> Void
   ) -> Result<ReadEnding, Errno> {
-    // An uninitialised chunk: zeroing costs, and a status line's file is small.
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-    defer { chunk.deallocate() }
     var total = 0
     while true {
-      switch descriptor.read(into: chunk) {
-      case .success(0):
-        return .success(.endOfFile)
-      case .success(let count):
-        let taken = min(count, limit - total)
-        consume(UnsafeRawBufferPointer(rebasing: chunk[..<taken]))
-        total += taken
-        if taken < count { return .success(.limit) }
-      case .failure(let error) where error == .wouldBlock:
+      // One byte past the limit tells a file of exactly `limit` bytes from a longer one.
+      // With a deadline, one chunk at a time, so that the clock is looked at between.
+      let budget = limit + 1 - total
+      let step = readSome(
+        descriptor, budget: deadline < .infinity ? min(chunkSize, budget) : budget
+      ) { chunk in
+        let taken = min(chunk.count, limit - total)
+        if taken > 0 { consume(UnsafeRawBufferPointer(rebasing: chunk[..<taken])) }
+        total += chunk.count
+      }
+      switch step {
+      case .failure(let error): return .failure(error)
+      case .success(.endOfFile): return .success(total > limit ? .limit : .endOfFile)
+      case .success(.budgetSpent):
+        if total > limit { return .success(.limit) }
+      case .success(.wouldBlock):
+        if total > limit { return .success(.limit) }
         let left = deadline - Clock.monotonic()
         if left <= 0 { return .success(.deadline) }
         var watches = [PollWatch(descriptor)]
         Poll.wait(&watches, timeout: left)
-      case .failure(let error):
-        return .failure(error)
       }
+      if deadline < .infinity && Clock.monotonic() >= deadline { return .success(.deadline) }
     }
   }
 }
