@@ -165,6 +165,23 @@ func replacing(_ old: String, with new: String, in text: String, file: String) -
   return text.replacingOccurrences(of: old, with: new)
 }
 
+/// `text` with each line that `pattern` finds from its start to its end replaced by
+/// `new`, followed by what came after the match on that line; records an issue if
+/// there is none.
+func replacingLine(
+  starting pattern: Regex<Substring>, with new: String, in text: String, file: String
+) -> String {
+  var found = false
+  let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+    guard let match = line.firstMatch(of: pattern), match.range.lowerBound == line.startIndex
+    else { return String(line) }
+    found = true
+    return new + line[match.range.upperBound...]
+  }
+  if !found { Issue.record("\(file) has no line like '\(new)'") }
+  return lines.joined(separator: "\n")
+}
+
 /// The programs of `names` that are not on PATH.
 func missingPrograms(_ names: [String]) -> [String] { names.filter { which($0) == nil } }
 
@@ -284,12 +301,12 @@ final class BarSession {
   /// Seconds since the session began.
   var elapsed: Double { Date().timeIntervalSince(start) }
 
-  /// The environment the bar runs in: nothing from the test's, a home and runtime
-  /// folder of its own, UTF-8.
+  /// The environment the bar runs in: nothing from the test's but PATH, a home and
+  /// runtime folder of its own, UTF-8.
   func environment(_ extra: [String: String] = [:]) -> [String: String] {
     var environment = [
-      "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": marks, "XDG_RUNTIME_DIR": marks,
-      "LANG": "C.UTF-8", "LD_LIBRARY_PATH": libraries,
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": marks,
+      "XDG_RUNTIME_DIR": marks, "LANG": "C.UTF-8", "LD_LIBRARY_PATH": libraries,
     ]
     environment.merge(extra) { _, new in new }
     return environment

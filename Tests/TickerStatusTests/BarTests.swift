@@ -65,7 +65,11 @@ private let waylandPrograms =
       file: path)
     let arguments = try hostileArguments(session)
     var copy = replacing("[module/ticker]", with: "[module/hostile]", in: snippet, file: path)
-    copy = replacing("-w 40 --demo", with: arguments.joined(separator: " "), in: copy, file: path)
+    copy = replacingLine(
+      starting: /exec = .*/,
+      with:
+        "exec = \(session.binary) --stream --format polybar \(arguments.joined(separator: " "))",
+      in: copy, file: path)
     // font-1 is for %{T2}; neither font has U+200B, so polybar warns of one it is sent.
     let configuration = try session.write(
       "polybar.ini",
@@ -121,7 +125,6 @@ private let waylandPrograms =
     let session = try BarSession(name: "i3bar")
     let display = try startXvfb(in: session, size: "1280x80")
     let path = "contrib/i3/config"
-    let command = "ticker-status --stream --format i3bar -w 60 --demo"
     let snippet = replacing(
       "status_command ticker-status ", with: "status_command \(session.binary) ",
       in: try repositoryText(path), file: path)
@@ -135,9 +138,9 @@ private let waylandPrograms =
           sed -u 's/}],$/,"background":"#123456"}],/'
 
       """, executable: true)
-    var copy = replacing(
-      "status_command \(session.binary) \(command.dropFirst("ticker-status ".count))",
-      with: "status_command \(hostile)", in: snippet, file: path)
+    var copy = replacingLine(
+      starting: /\s*status_command .*/, with: "    status_command \(hostile)", in: snippet,
+      file: path)
     copy = replacing(
       "bar {", with: "bar {\n    id hostile\n    workspace_buttons no", in: copy, file: path)
     let control = try session.write(
@@ -289,8 +292,9 @@ private let waylandPrograms =
     let arguments = try hostileArguments(session)
     // The test copy: at the bottom, named custom/ticker#hostile (class hostile, for a
     // background of its own), the control where the clock was.
-    var copy = replacing(
-      "-w 40 --demo", with: arguments.joined(separator: " "), in: snippet, file: path)
+    let exec = "\(session.binary) --stream --format waybar \(arguments.joined(separator: " "))"
+    var copy = replacingLine(
+      starting: /\s*"exec": "[^"]*"/, with: "    \"exec\": \"\(exec)\"", in: snippet, file: path)
     copy = replacing(
       "\"position\": \"top\"", with: "\"position\": \"bottom\"", in: copy, file: path)
     copy = replacing("\"custom/ticker\"", with: "\"custom/ticker#hostile\"", in: copy, file: path)
