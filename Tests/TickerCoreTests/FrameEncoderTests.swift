@@ -56,7 +56,7 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
     Case(format: .fish, expected: hostile),
     Case(
       format: .polybar,
-      expected: ##"a#(id)#[fg=red]#{host}##b%"## + "\u{200B}" + ##"{A1:x:}%<&'"\$(id)`id`#"##),
+      expected: ##"a#(id)#[fg=red]#{host}##b%%{O0}{A1:x:}%<&'"\$(id)`id`#"##),
     Case(format: .lemonbar, expected: ##"a#(id)#[fg=red]#{host}##b%%{A1:x:}%%<&'"\$(id)`id`#"##),
     Case(
       format: .pango,
@@ -105,7 +105,7 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
       expected: "x#\(esc)[1;31m#[y]%{\(esc)[0;3;4;38;2;1;2;3;48;5;236m<z>\(esc)[0m"),
     Case(
       format: .polybar,
-      expected: "x#%{F#cd0000}#[y]%\u{200B}{%{F-}%{F#010203}%{B#303030}%{+u}<z>%{-u}%{B-}%{F-}"),
+      expected: "x#%{F#cd0000}#[y]%%{O0}{%{F-}%{F#010203}%{B#303030}%{+u}<z>%{-u}%{B-}%{F-}"),
     Case(
       format: .lemonbar,
       expected: "x#%{F#cd0000}#[y]%%{%{F-}%{F#010203}%{B#303030}%{+u}<z>%{-u}%{B-}%{F-}"),
