@@ -271,20 +271,10 @@ extension WidthTables {
   /// The index of the run holding `value` in a run table that starts at 0.
   ///
   /// - Complexity: O(log *n*) for *n* runs.
+  @inline(__always)
   static func runIndex(_ starts: [UInt32], _ value: UInt32) -> Int {
-    // Invariant: starts[low] <= value, and value < starts[high] when high < count.
     starts.withUnsafeBufferPointer { starts in
-      var low = 0
-      var high = starts.count
-      while high - low > 1 {
-        let middle = (low + high) / 2
-        if starts[middle] <= value {
-          low = middle
-        } else {
-          high = middle
-        }
-      }
-      return low
+      lastIndex(upTo: starts.count) { starts[$0] <= value }
     }
   }
 
@@ -292,18 +282,10 @@ extension WidthTables {
   ///
   /// - Complexity: O(log *n*) for *n* pairs.
   static func contains(_ ranges: [UInt32], _ value: UInt32) -> Bool {
-    var low = 0
-    var high = ranges.count / 2
-    while low < high {
-      let middle = (low + high) / 2
-      if value > ranges[2 * middle + 1] {
-        low = middle + 1
-      } else if value < ranges[2 * middle] {
-        high = middle
-      } else {
-        return true
-      }
+    ranges.withUnsafeBufferPointer { ranges in
+      guard ranges.count >= 2 else { return false }
+      let pair = 2 * lastIndex(upTo: ranges.count / 2) { ranges[2 * $0] <= value }
+      return ranges[pair] <= value && value <= ranges[pair + 1]
     }
-    return false
   }
 }

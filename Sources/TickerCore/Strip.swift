@@ -77,7 +77,7 @@ public struct Strip: Sendable {
   /// - Complexity: O(log *n*).
   public func item(atCell cell: Int) -> Int? {
     guard !itemSource.isEmpty else { return nil }
-    return Int(itemSource[lastIndex(in: itemCell, upTo: itemSource.count, notAbove: cell)])
+    return Int(itemSource[lastIndex(upTo: itemSource.count) { itemCell[$0] <= cell }])
   }
 
   /// The byte length and width of cluster `index`.
@@ -85,20 +85,16 @@ public struct Strip: Sendable {
   func info(_ index: Int) -> (length: Int, width: Int) {
     let packed = clusterInfo[index]
     if packed != 0 { return (Int(packed & 15), Int(packed >> 4)) }
-    var low = 0
-    var high = longClusters.count
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if longClusters[middle].cluster <= index { low = middle } else { high = middle }
-    }
-    return (longClusters[low].length, longClusters[low].width)
+    let long = longClusters[
+      lastIndex(upTo: longClusters.count) { longClusters[$0].cluster <= index }]
+    return (long.length, long.width)
   }
 
   /// The cluster that holds `cell`, with its byte and cell offsets.
   ///
   /// - Complexity: O(log *n*): a binary search of the checkpoints, then at most 64 steps.
   func locate(cell: Int) -> (cluster: Int, byte: Int, cell: Int) {
-    let checkpoint = lastIndex(in: checkpointCell, upTo: checkpointCell.count, notAbove: cell)
+    let checkpoint = lastIndex(upTo: checkpointCell.count) { checkpointCell[$0] <= cell }
     var cluster = checkpoint * Strip.checkpointStride
     var byte = checkpointByte[checkpoint]
     var start = checkpointCell[checkpoint]
@@ -129,7 +125,7 @@ public struct Strip: Sendable {
     }
     let start = ((offset % cellCount) + cellCount) % cellCount
     var (cluster, byte, clusterStart) = locate(cell: start)
-    var run = lastIndex(in: runCluster, upTo: runCluster.count, notAbove: cluster)
+    var run = lastIndex(upTo: runCluster.count) { Int(runCluster[$0]) <= cluster }
     var column = 0
     if clusterStart < start {
       let (length, cells) = info(cluster)
@@ -478,19 +474,4 @@ extension Strip {
     styles.append(style)
     return UInt32(styles.count - 1)
   }
-}
-
-/// The largest index `i < count` with `array[i] <= value`, or 0 when there is none.
-///
-/// - Complexity: O(log `count`).
-func lastIndex<Element: BinaryInteger>(in array: [Element], upTo count: Int, notAbove value: Int)
-  -> Int
-{
-  var low = 0
-  var high = count
-  while high - low > 1 {
-    let middle = (low + high) / 2
-    if Int(array[middle]) <= value { low = middle } else { high = middle }
-  }
-  return low
 }

@@ -235,17 +235,7 @@ public struct Ticker: Sendable {
 
   /// The shown item whose rest or travel holds motion time `local`.
   private func dwellItem(atLocal local: Double, secondsPerCell: Double) -> Int {
-    var low = 0
-    var high = strip.itemCount
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if itemArrival(middle, secondsPerCell: secondsPerCell) <= local {
-        low = middle
-      } else {
-        high = middle
-      }
-    }
-    return low
+    lastIndex(upTo: strip.itemCount) { itemArrival($0, secondsPerCell: secondsPerCell) <= local }
   }
 
   /// The first motion time after `local` at which the offset steps forward; may be
