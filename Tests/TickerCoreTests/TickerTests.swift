@@ -207,6 +207,51 @@ private func quoteItems(_ rng: inout SplitMix64, count: Int) -> [String] {
     #expect(slow.frame(at: today).text == "abc ·")
   }
 
+  /// The motion is one schedule of segments now; at every time it places the window
+  /// where the old three-function arithmetic (`ReferenceMotion`) did: at random times,
+  /// and at each step's start and the representable times either side of it.
+  @Test func placementMatchesTheOldArithmetic() {
+    var rng = SplitMix64(seed: 0x5EC5)
+    var compared = 0
+    for round in 0..<240 {
+      let items =
+        round % 2 == 0
+        ? quoteItems(&rng, count: Int.random(in: 1...9, using: &rng))
+        : (0..<Int.random(in: 1...7, using: &rng)).map { _ in randomItem(&rng) }
+      let speed = [0.001, 0.25, 0.5, 1, 2, 3.7, 8, 13.3, 120, 1000, -0.5, -2, -7.5, -1000]
+        .randomElement(using: &rng)!
+      let dwell = [0, 0, 0.001, 0.4, 1.5, 3].randomElement(using: &rng)!
+      let motion = [Motion.wrap, .bounce].randomElement(using: &rng)!
+      let fit = Fit.allCases.randomElement(using: &rng)!
+      let width = Int.random(in: 0...45, using: &rng)
+      let separator = [" · ", "", " | "].randomElement(using: &rng)!
+      let t = ticker(
+        items, separator: separator, width: width, speed: speed, dwell: dwell, motion: motion,
+        fit: fit)
+      let old = ReferenceMotion(
+        strip: t.strip, width: width, speed: speed, dwell: dwell, motion: motion, fit: fit)
+      let label = "\(items) w\(width) s\(speed) d\(dwell) \(motion) \(fit)"
+      #expect(t.cycle == old.cycle, "\(label)")
+      #expect(t.isStill == (old.cycle == 0), "\(label)")
+      func check(_ time: Double) {
+        compared += 1
+        #expect(t.placement(at: time).offset == old.offset(at: time), "\(label) at \(time)")
+      }
+      for _ in 0..<120 {
+        check(today + Double.random(in: -1e6...1e6, using: &rng))
+        check(Double.random(in: -1e4...1e4, using: &rng))
+      }
+      guard !t.isStill else { continue }
+      var time = today + Double.random(in: 0..<1e5, using: &rng)
+      for _ in 0..<60 {
+        guard let next = old.nextChange(after: time) else { break }
+        for probe in [next.nextDown, next, next.nextUp] { check(probe) }
+        time = next
+      }
+    }
+    #expect(compared > 50_000)
+  }
+
   /// The next change is computed from the motion: nothing changes before it, and the
   /// frame at it differs.
   @Test func nextChangeIsExact() {
