@@ -48,8 +48,7 @@ public struct Ticker: Sendable {
   private enum Mode: Sendable {
     /// A still frame, computed once.
     case still(Frame, item: Int?)
-    case wrap(cycle: Double, secondsPerCell: Double)
-    case bounce(cycle: Double, rest: Double, travel: Int)
+    case moving(MotionSchedule)
   }
   private let mode: Mode
 
@@ -84,12 +83,19 @@ public struct Ticker: Sendable {
     } else if motion == .bounce {
       let travel = content - self.width
       let rest = self.dwell > 0 ? self.dwell : Ticker.defaultBounceRest
-      mode = .bounce(cycle: 2 * rest + 2 * Double(travel) / rate, rest: rest, travel: travel)
+      let crossing = Double(travel) / rate
+      mode = .moving(
+        MotionSchedule(
+          cycle: 2 * rest + 2 * Double(travel) / rate, pace: .cellsPerSecond(rate),
+          shape: .bounce(rest: rest, travel: travel, crossing: crossing)))
     } else {
       let quantized = Double(Ticker.quantizedLength(length))
       let secondsPerCell = quantized / (Double(length) * rate)
       let cycle = quantized / rate + Double(strip.itemCount) * self.dwell
-      mode = .wrap(cycle: cycle, secondsPerCell: secondsPerCell)
+      mode = .moving(
+        MotionSchedule(
+          cycle: cycle, pace: .secondsPerCell(secondsPerCell),
+          shape: self.dwell > 0 ? .items(dwell: self.dwell) : .sweep(cells: length)))
     }
   }
 
@@ -110,8 +116,8 @@ public struct Ticker: Sendable {
   public var effectiveSpeed: Double {
     switch mode {
     case .still: return 0
-    case .bounce: return speed
-    case .wrap:
+    case .moving where motion == .bounce: return speed
+    case .moving:
       return speed * Double(strip.cellCount) / Double(Ticker.quantizedLength(strip.cellCount))
     }
   }
@@ -126,7 +132,7 @@ public struct Ticker: Sendable {
   public var cycle: Double {
     switch mode {
     case .still: return 0
-    case .wrap(let cycle, _), .bounce(let cycle, _, _): return cycle
+    case .moving(let schedule): return schedule.cycle
     }
   }
 
@@ -145,9 +151,9 @@ public struct Ticker: Sendable {
     switch mode {
     case .still(_, let item):
       return Placement(offset: 0, cycle: 0, item: item)
-    case .wrap(let cycle, _), .bounce(let cycle, _, _):
-      let offset = self.offset(atLocal: local(time, cycle: cycle).local)
-      return Placement(offset: offset, cycle: cycle, item: strip.item(atCell: offset))
+    case .moving(let schedule):
+      let offset = schedule.offset(atLocal: local(time, cycle: schedule.cycle).local, strip)
+      return Placement(offset: offset, cycle: schedule.cycle, item: strip.item(atCell: offset))
     }
   }
 
@@ -157,26 +163,26 @@ public struct Ticker: Sendable {
   ///
   /// - Complexity: O(log *n*).
   public func nextChange(after time: Double) -> Double? {
-    let cycle: Double
-    switch mode {
-    case .still: return nil
-    case .wrap(let c, _), .bounce(let c, _, _): cycle = c
-    }
+    guard case .moving(let schedule) = mode else { return nil }
+    let cycle = schedule.cycle
     let (base, local) = local(time, cycle: cycle)
     guard base.isFinite, local.isFinite else { return nil }
-    let current = offset(atLocal: local)
+    let current = schedule.offset(atLocal: local, strip)
     var candidate: Double
     if speed > 0 {
-      candidate = base + forwardBoundary(after: local, cycle: cycle)
+      guard let next = schedule.nextChange(afterLocal: local, strip) else { return nil }
+      candidate = base + next
     } else {
       // Time runs backwards through the motion: the offset changes once the local
       // time falls below the start of the current step.
-      candidate = -(base + backwardBoundary(atOrBefore: local, cycle: cycle))
+      candidate = -(base + schedule.changeAtOrBefore(local: local, strip))
     }
     // Floating point can land exactly on the old step; nudge until the step is left.
     var nudge = max(abs(candidate), 1) * 1e-12
     for _ in 0..<64 {
-      if candidate > time && offset(atLocal: self.local(candidate, cycle: cycle).local) != current {
+      if candidate > time
+        && schedule.offset(atLocal: self.local(candidate, cycle: cycle).local, strip) != current
+      {
         return candidate
       }
       candidate = max(candidate, time) + nudge
@@ -198,102 +204,4 @@ public struct Ticker: Sendable {
     if !(local >= 0 && local < cycle) { local = 0 }
     return (whole * cycle, local)
   }
-
-  /// The strip offset at motion time `local` within a cycle.
-  private func offset(atLocal local: Double) -> Int {
-    switch mode {
-    case .still:
-      return 0
-    case .wrap(_, let secondsPerCell):
-      let length = strip.cellCount
-      if dwell == 0 {
-        return clamp(Int(exactly: (local / secondsPerCell).rounded(.down)) ?? 0, 0, length - 1)
-      }
-      let item = dwellItem(atLocal: local, secondsPerCell: secondsPerCell)
-      let start = strip.itemStartCell(item)
-      let moving = local - itemArrival(item, secondsPerCell: secondsPerCell) - dwell
-      guard moving > 0 else { return start }
-      let steps = Int(exactly: (moving / secondsPerCell).rounded(.down)) ?? 0
-      return clamp(start + steps, start, strip.itemStartCell(item + 1) - 1)
-    case .bounce(_, let rest, let travel):
-      let rate = abs(speed)
-      let crossing = Double(travel) / rate
-      if local < rest { return 0 }
-      if local < rest + crossing {
-        return clamp(Int(((local - rest) * rate).rounded(.down)), 0, travel - 1)
-      }
-      if local < 2 * rest + crossing { return travel }
-      let back = Int(((local - 2 * rest - crossing) * rate).rounded(.down))
-      return clamp(travel - back, 1, travel)
-    }
-  }
-
-  /// When, in motion time within a cycle, shown item `index` reaches the left edge.
-  private func itemArrival(_ index: Int, secondsPerCell: Double) -> Double {
-    Double(index) * dwell + Double(strip.itemStartCell(index)) * secondsPerCell
-  }
-
-  /// The shown item whose rest or travel holds motion time `local`.
-  private func dwellItem(atLocal local: Double, secondsPerCell: Double) -> Int {
-    lastIndex(upTo: strip.itemCount) { itemArrival($0, secondsPerCell: secondsPerCell) <= local }
-  }
-
-  /// The first motion time after `local` at which the offset steps forward; may be
-  /// `cycle`, the start of the next cycle.
-  private func forwardBoundary(after local: Double, cycle: Double) -> Double {
-    switch mode {
-    case .still:
-      return cycle
-    case .wrap(_, let secondsPerCell):
-      if dwell == 0 {
-        return min(((local / secondsPerCell).rounded(.down) + 1) * secondsPerCell, cycle)
-      }
-      let item = dwellItem(atLocal: local, secondsPerCell: secondsPerCell)
-      let moveStart = itemArrival(item, secondsPerCell: secondsPerCell) + dwell
-      let next =
-        local < moveStart
-        ? moveStart + secondsPerCell
-        : moveStart + (((local - moveStart) / secondsPerCell).rounded(.down) + 1) * secondsPerCell
-      return min(next, itemArrival(item + 1, secondsPerCell: secondsPerCell), cycle)
-    case .bounce(_, let rest, let travel):
-      let step = 1 / abs(speed)
-      let crossing = Double(travel) * step
-      if local < rest { return rest + step }
-      if local < rest + crossing {
-        return min(rest + (((local - rest) / step).rounded(.down) + 1) * step, rest + crossing)
-      }
-      let backStart = 2 * rest + crossing
-      if local < backStart { return backStart + step }
-      return min(backStart + (((local - backStart) / step).rounded(.down) + 1) * step, cycle)
-    }
-  }
-
-  /// The motion time at or before `local` below which the offset differs.
-  private func backwardBoundary(atOrBefore local: Double, cycle: Double) -> Double {
-    switch mode {
-    case .still:
-      return 0
-    case .wrap(_, let secondsPerCell):
-      if dwell == 0 { return (local / secondsPerCell).rounded(.down) * secondsPerCell }
-      let item = dwellItem(atLocal: local, secondsPerCell: secondsPerCell)
-      let arrival = itemArrival(item, secondsPerCell: secondsPerCell)
-      let moveStart = arrival + dwell
-      guard local >= moveStart + secondsPerCell else { return arrival }
-      return moveStart + ((local - moveStart) / secondsPerCell).rounded(.down) * secondsPerCell
-    case .bounce(_, let rest, let travel):
-      let step = 1 / abs(speed)
-      let crossing = Double(travel) * step
-      if local < rest + step { return 0 }
-      if local < rest + crossing {
-        return rest + ((local - rest) / step).rounded(.down) * step
-      }
-      let backStart = 2 * rest + crossing
-      if local < backStart + step { return rest + crossing }
-      return backStart + ((local - backStart) / step).rounded(.down) * step
-    }
-  }
-}
-
-private func clamp(_ value: Int, _ low: Int, _ high: Int) -> Int {
-  max(low, min(value, high))
 }
