@@ -164,7 +164,7 @@ extension CellMeasure {
       current = upcoming
       upcoming = iterator.next()
       let value = scalar.value
-      let isIndicator = Self.isRegionalIndicator(value)
+      let isIndicator = ClusterRules.isRegionalIndicator(value)
       let indicatorsBefore = precedingIndicators
       precedingIndicators = isIndicator ? precedingIndicators + 1 : 0
 
@@ -204,7 +204,7 @@ extension CellMeasure {
           continue
         }
       } else if value >= 0x1F3FB && value <= 0x1F3FF
-        && (Self.isRegionalIndicator(lastMeasured)
+        && (ClusterRules.isRegionalIndicator(lastMeasured)
           || WidthTables.contains(WidthTables.extendedPictographic, lastMeasured))
       {
         continue  // a skin tone on a pictograph
@@ -243,10 +243,6 @@ extension CellMeasure {
     }
     total += clusterWidth
     return min(max(total, 0), 2)
-  }
-
-  private static func isRegionalIndicator(_ value: UInt32) -> Bool {
-    value >= 0x1F1E6 && value <= 0x1F1FF
   }
 }
 

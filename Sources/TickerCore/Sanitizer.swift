@@ -22,7 +22,7 @@ public enum Sanitizer {
         scalars.append(" ")
       case 0x00...0x1F, 0x7F...0x9F:
         continue
-      case _ where isPrepend(v):
+      case _ where ClusterRules.isPrepend(v):
         // A Prepend scalar (an Arabic number sign, say) joins whatever follows it,
         // whatever a window or a status line puts there.
         continue
@@ -64,18 +64,6 @@ public enum Sanitizer {
         index += 1
       }
       return true
-    }
-  }
-
-  /// Grapheme_Cluster_Break=Prepend, as Swift 6.3's Unicode data has it (the scalars
-  /// that form one cluster with an ASCII letter after them).
-  static func isPrepend(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0xD4E, 0x110BD, 0x110CD,
-      0x111C2...0x111C3, 0x113D1, 0x1193F, 0x11941, 0x11A84...0x11A89, 0x11D46, 0x11F02:
-      return true
-    default:
-      return false
     }
   }
 }

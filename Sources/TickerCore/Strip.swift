@@ -229,7 +229,7 @@ public struct StripBuilder: Sendable {
     // The seam is a boundary too: the first cluster must not join the last one (nor a
     // lone cluster itself, when the window repeats it).
     if strip.clusterCount > 0, let first = strip.clusterText(0).first,
-      strip.wouldJoin(strip.clusterText(strip.clusterCount - 1), first)
+      ClusterRules.wouldJoin(strip.clusterText(strip.clusterCount - 1), first)
     {
       strip.appendSpacer()
       strip.seamSpacerCount = 1
@@ -250,7 +250,7 @@ extension Strip {
     var cleaned: [(text: String, style: UInt32)] = []
     cleaned.reserveCapacity(text.runs.count)
     for run in text.runs { cleaned.append((Sanitizer.clean(run.text), styleIndex(run.style))) }
-    let runsAreSeparate = cleaned.dropFirst().allSatisfy { Strip.startsCluster($0.text) }
+    let runsAreSeparate = cleaned.dropFirst().allSatisfy { ClusterRules.startsCluster($0.text) }
     if runsAreSeparate {
       for run in cleaned { append(run.text, styleIndex: run.style) }
       return
@@ -321,64 +321,17 @@ extension Strip {
     }
   }
 
-  /// Whether `text` surely begins a new grapheme cluster whatever comes before it.
-  ///
-  /// A cluster can only span two runs when the later one starts with a scalar that
-  /// extends or joins the one before it: a mark, a format character (ZWJ among them),
-  /// an emoji modifier, a regional indicator or a Hangul jamo.
-  static func startsCluster(_ text: String) -> Bool {
-    guard let first = text.unicodeScalars.first else { return true }
-    if first.value < 0x80 || isCommonBase(first.value) { return true }
-    switch first.value {
-    case 0x1100...0x11FF, 0xA960...0xA97F, 0xD7B0...0xD7FF, 0x1F1E6...0x1F1FF: return false
-    default: break
-    }
-    let properties = first.properties
-    if properties.isEmojiModifier || properties.isGraphemeExtend { return false }
-    switch properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .enclosingMark, .format: return false
-    default: return true
-    }
-  }
-
-  /// Whether `value` is in a block of symbols, kana or CJK ideographs, where no scalar
-  /// extends or joins the one before it, so no property lookup is needed. (Hangul
-  /// syllables are not: one joins a leading jamo before it.)
-  @inline(__always)
-  static func isCommonBase(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF, 0x2100...0x2BFF, 0x3041...0x3096,
-      0x30A1...0x30FA, 0x4E00...0x9FFF, 0xFF01...0xFF9D:
-      return true
-    default:
-      return false
-    }
-  }
-
-  /// Whether a cluster that starts with `scalar` has no base: `scalar` extends
-  /// whatever comes before it, a space too (Grapheme_Cluster_Break Extend or
-  /// SpacingMark, or an emoji modifier), so nothing can keep it apart.
-  static func hasNoBase(_ scalar: Unicode.Scalar) -> Bool {
-    // THAI SARA AM and LAO VOWEL SIGN AM are letters that break as spacing marks.
-    if scalar.value == 0xE33 || scalar.value == 0xEB3 { return true }
-    let properties = scalar.properties
-    return properties.isGraphemeExtend || properties.isEmojiModifier
-      || properties.generalCategory == .spacingMark
-  }
-
   private mutating func appendCluster(_ cluster: Character, styleIndex: UInt32) {
     // A cluster with no base (a skin tone or a mark at the start of the text) would
     // join whatever the window or the status line puts before it.
-    if let first = cluster.unicodeScalars.first, first.value >= 0x80,
-      !Strip.isCommonBase(first.value), Strip.hasNoBase(first)
-    {
-      return
-    }
+    if ClusterRules.isBaseless(cluster) { return }
     measure.forEachUnit(of: cluster) { unit, width in
       guard width > 0 else { return }
       if segmentStarts {
         segmentStarts = false
-        if clusterCount > 0 && wouldJoin(clusterText(clusterCount - 1), unit) { appendSpacer() }
+        if clusterCount > 0 && ClusterRules.wouldJoin(clusterText(clusterCount - 1), unit) {
+          appendSpacer()
+        }
       }
       openRun(styleIndex)
       addCheckpointIfDue()
@@ -409,7 +362,8 @@ extension Strip {
   /// Appends every cluster of another strip (the separator).
   fileprivate mutating func append(_ other: Strip) {
     if segmentStarts, other.clusterCount > 0, clusterCount > 0,
-      let first = other.clusterText(0).first, wouldJoin(clusterText(clusterCount - 1), first)
+      let first = other.clusterText(0).first,
+      ClusterRules.wouldJoin(clusterText(clusterCount - 1), first)
     {
       appendSpacer()
     }
@@ -440,16 +394,6 @@ extension Strip {
     var byte = checkpointByte[checkpoint]
     for cluster in (checkpoint * Strip.checkpointStride)..<index { byte += info(cluster).length }
     return String(decoding: bytes[byte..<(byte + info(index).length)], as: UTF8.self)
-  }
-
-  /// Whether `next` would not stay a cluster of its own after `previous`: it would
-  /// pair with it (regional indicators), follow a dangling ZWJ into an emoji sequence,
-  /// or continue a Hangul syllable or an Indic conjunct. Items and separators are
-  /// broken into clusters each on its own, so where one meets the next this is checked.
-  func wouldJoin(_ previous: String, _ next: Character) -> Bool {
-    guard let last = previous.unicodeScalars.last else { return false }
-    guard last.value >= 0x80 || !Strip.startsCluster(String(next)) else { return false }
-    return Array(previous + String(next)) != Array(previous) + [next]
   }
 
   /// Appends a plain space, to keep two clusters that would join apart.
