@@ -40,7 +40,7 @@ public struct FrameEncoder: Sendable {
   public func encode(_ frame: Frame, placement: Placement, at time: Double) -> String {
     switch format {
     case .plain: return frame.text
-    case .ansi, .fish: return usesColor ? ANSI.encode(frame) : frame.text
+    case .ansi, .fish: return usesColor ? SGR.encode(frame) : frame.text
     case .tmux: return TmuxDialect.encode(frame)
     case .zsh: return ZshDialect.encode(frame, usesColor: usesColor)
     case .bash: return usesColor ? BashDialect.encode(frame) : frame.text
@@ -110,57 +110,4 @@ func writeRuns(
     text(run.text, &output)
   }
   if !current.isPlain { leave(current, &output) }
-}
-
-/// SGR escape sequences for terminals (and fish, which draws them as they are).
-enum ANSI {
-  static func encode(_ frame: Frame) -> String {
-    encode(frame, wrappingSequencesIn: ("", ""))
-  }
-
-  /// The frame with each escape sequence between `markers` (bash's `\001`, `\002`).
-  static func encode(_ frame: Frame, wrappingSequencesIn markers: (String, String)) -> String {
-    var output = ""
-    var styled = false
-    for run in frame.runs {
-      if run.style.isPlain {
-        if styled { output += markers.0 + "\u{1B}[0m" + markers.1 }
-        styled = false
-      } else {
-        output +=
-          markers.0 + "\u{1B}[" + (styled ? "0;" : "") + parameters(for: run.style) + "m"
-          + markers.1
-        styled = true
-      }
-      output += run.text
-    }
-    if styled { output += markers.0 + "\u{1B}[0m" + markers.1 }
-    return output
-  }
-
-  /// The SGR parameters that select `style` from the default look.
-  static func parameters(for style: Style) -> String {
-    var codes = ""
-    func add(_ code: String) {
-      if !codes.isEmpty { codes += ";" }
-      codes += code
-    }
-    if style.attributes.contains(.bold) { add("1") }
-    if style.attributes.contains(.dim) { add("2") }
-    if style.attributes.contains(.italic) { add("3") }
-    if style.attributes.contains(.underline) { add("4") }
-    if style.attributes.contains(.reverse) { add("7") }
-    if let color = style.foreground { add(colorCode(color, base: 30)) }
-    if let color = style.background { add(colorCode(color, base: 40)) }
-    return codes
-  }
-
-  private static func colorCode(_ color: TerminalColor, base: Int) -> String {
-    switch color {
-    case .named(let n) where n < 8: return String(base + Int(n))
-    case .named(let n): return String(base + 60 + Int(n & 7))
-    case .palette(let n): return "\(base + 8);5;\(n)"
-    case .rgb(let r, let g, let b): return "\(base + 8);2;\(r);\(g);\(b)"
-    }
-  }
 }

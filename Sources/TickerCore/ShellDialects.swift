@@ -58,6 +58,6 @@ enum ZshDialect {
 /// (`\[ \]` are not decoded in the output of `$(…)`).
 enum BashDialect {
   static func encode(_ frame: Frame) -> String {
-    ANSI.encode(frame, wrappingSequencesIn: ("\u{01}", "\u{02}"))
+    SGR.encode(frame, wrappingSequencesIn: ("\u{01}", "\u{02}"))
   }
 }
