@@ -24,7 +24,7 @@ mkdir -p "$out/artifacts"
 status=0
 for target in "${targets[@]}"; do
   echo "== $target: building"
-  swiftc -parse-as-library -sanitize=fuzzer,address -O -module-name TickerCore \
+  swiftc -parse-as-library -sanitize=fuzzer,address -O -module-name TickerCore -package-name ticker_status \
     -use-ld=lld Sources/TickerCore/*.swift "fuzz/$target.swift" -o "$out/$target"
   corpus="$out/corpus/$target"
   mkdir -p "$corpus"

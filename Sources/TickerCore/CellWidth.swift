@@ -7,8 +7,13 @@ public enum WidthProfile: String, Sendable, CaseIterable {
 }
 
 /// How wide East Asian Ambiguous characters are drawn.
+///
+/// East Asian Ambiguous characters (`±`, `é`, `→`, Greek and Cyrillic letters) are one
+/// cell in most terminals and two in terminals set up for CJK text.
 public enum AmbiguousWidth: String, Sendable, CaseIterable {
+  /// One cell, as most terminals draw them.
   case narrow
+  /// Two cells, as terminals set up for CJK text draw them.
   case wide
 }
 
@@ -31,9 +36,17 @@ public enum AmbiguousWidth: String, Sendable, CaseIterable {
 /// Controls (C0, DEL, C1) are 0 under both profiles; text is sanitised before it is
 /// measured, so they only reach here by mistake.
 public struct CellMeasure: Sendable, Hashable {
+  /// Whose cell widths to follow.
   public var profile: WidthProfile
+  /// How wide East Asian Ambiguous characters are (the `terminal` profile only: glibc
+  /// gives them one cell).
   public var ambiguous: AmbiguousWidth
 
+  /// A measure for `profile`, with ambiguous characters `ambiguous`.
+  ///
+  /// - Parameters:
+  ///   - profile: Whose cell widths to follow; modern terminals by default.
+  ///   - ambiguous: How wide East Asian Ambiguous characters are; one cell by default.
   public init(profile: WidthProfile = .terminal, ambiguous: AmbiguousWidth = .narrow) {
     self.profile = profile
     self.ambiguous = ambiguous

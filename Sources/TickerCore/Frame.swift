@@ -3,6 +3,7 @@ public struct Frame: Hashable, Sendable {
   /// The runs, each in one style; neighbouring runs differ in style.
   public var runs: [StyledRun]
 
+  /// A frame of `runs`; the caller keeps them to the window's width.
   public init(runs: [StyledRun]) { self.runs = runs }
 
   /// The frame's text without styles.

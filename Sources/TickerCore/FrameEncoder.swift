@@ -1,17 +1,33 @@
 /// The output dialects: how a frame is written for each kind of reader.
+///
+/// Each dialect escapes the text it writes so that nothing from an item becomes
+/// markup or code for its reader; the raw values are the names `--format` takes.
 public enum OutputFormat: String, Sendable, CaseIterable {
+  /// The text alone, without styles.
   case plain
+  /// SGR escape sequences, for terminals.
   case ansi
+  /// tmux status-line markup (`#[fg=…]`), for `#(…)` in a status line.
   case tmux
+  /// zsh prompt escapes (`%F{…}`), for `PROMPT` with PROMPT_SUBST.
   case zsh
+  /// bash prompt text: SGR sequences between readline's `\001` and `\002` markers.
   case bash
+  /// SGR escape sequences, which fish prompts draw as they are.
   case fish
+  /// polybar formatting tags (`%{F#rrggbb}`).
   case polybar
+  /// lemonbar formatting tags, as polybar's, with `%%` for a literal `%`.
   case lemonbar
+  /// Pango markup (`<span foreground=…>`).
   case pango
+  /// One i3bar protocol block, `{"full_text":…}`, with Pango markup when styled.
   case i3bar
+  /// The text as it is, for an i3blocks persistent block.
   case i3blocks
+  /// A waybar custom-module JSON object (`text`, `tooltip`, `class`).
   case waybar
+  /// A JSON object with the plain text and the placement, for scripts and tests.
   case json
 }
 
@@ -20,11 +36,18 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 /// Escaping happens here, once, after slicing: text from items never becomes markup.
 /// Every frame ends with its style reset, so nothing leaks into the rest of the line.
 public struct FrameEncoder: Sendable {
+  /// The dialect frames are written in.
   public let format: OutputFormat
   /// Whether colours and attributes are written in `ansi` and the shell dialects
   /// (`NO_COLOR` turns them off there). The bar dialects always write their styles.
   public let usesColor: Bool
 
+  /// An encoder for `format`.
+  ///
+  /// - Parameters:
+  ///   - format: The dialect to write.
+  ///   - usesColor: Whether `ansi` and the shell dialects write styles (pass `false`
+  ///     when `NO_COLOR` is set); the other dialects always do.
   public init(format: OutputFormat, usesColor: Bool = true) {
     self.format = format
     self.usesColor = usesColor

@@ -1,14 +1,23 @@
 /// The direction of a quote's change.
 public enum Trend: Sendable, Hashable {
-  case up, down, flat
+  /// A positive change.
+  case up
+  /// A negative change.
+  case down
+  /// No change, or none given.
+  case flat
 }
 
 /// The styles quotes are shown in: up, down and flat.
 public struct QuoteStyles: Sendable, Hashable {
+  /// The style of a rising quote's change; green by default.
   public var up: Style
+  /// The style of a falling quote's change; red by default.
   public var down: Style
+  /// The style of an unchanged quote's change; plain by default.
   public var flat: Style
 
+  /// Styles for each trend: green, red and plain unless given.
   public init(
     up: Style = Style(foreground: .named(2)), down: Style = Style(foreground: .named(1)),
     flat: Style = .plain
@@ -18,6 +27,7 @@ public struct QuoteStyles: Sendable, Hashable {
     self.flat = flat
   }
 
+  /// The style for a change in `trend`.
   public func style(for trend: Trend) -> Style {
     switch trend {
     case .up: return up
@@ -29,15 +39,20 @@ public struct QuoteStyles: Sendable, Hashable {
 
 /// A stock or currency quote: `SYMBOL PRICE CHANGE`, numbers kept exactly as given.
 public struct Quote: Sendable, Hashable {
+  /// The instrument, such as `AAPL` or `EUR/USD`.
   public var symbol: String
+  /// The price as given, such as `189.84`.
   public var price: String
   /// The change without its sign, such as `1.25` or `0.4%`; `nil` when none was given.
   public var change: String?
+  /// Which way the change goes; `flat` when there is none.
   public var trend: Trend
 
-  /// The marks shown before the change.
+  /// The mark shown before a rising change.
   public static let upMark = "▲"
+  /// The mark shown before a falling change.
   public static let downMark = "▼"
+  /// The mark shown before a change of zero.
   public static let flatMark = "▪"
 
   /// Reads one line of the form `SYMBOL PRICE [CHANGE]`, fields split by spaces or

@@ -38,7 +38,7 @@ public enum Sanitizer {
   /// Inlinable, so that callers in other modules get it specialised for their
   /// collection rather than paying for generic dispatch on every line.
   @inlinable
-  public static func decodeUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+  package static func decodeUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
     String(decoding: bytes, as: UTF8.self)
   }
 

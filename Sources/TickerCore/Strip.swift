@@ -160,7 +160,7 @@ public struct Strip: Sendable {
   /// tools that need the whole layout.
   ///
   /// - Complexity: O(total length of the text).
-  public var clusters: [(text: String, width: Int, style: Style)] {
+  package var clusters: [(text: String, width: Int, style: Style)] {
     var result: [(text: String, width: Int, style: Style)] = []
     var run = 0
     var byte = 0

@@ -23,7 +23,7 @@ public struct StripBuilder: Sendable {
   /// Appends one unstyled item given as UTF-8 bytes (invalid sequences become U+FFFD).
   ///
   /// Printable ASCII, the usual feed line, goes straight into the strip.
-  public mutating func appendPlain<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
+  package mutating func appendPlain<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
     let appended = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
       for byte in buffer where byte < 0x20 || byte >= 0x7F { return false }
       appendItem { $0.appendPrintableASCII(buffer) }

@@ -33,13 +33,17 @@ public struct Placement: Hashable, Sendable {
 /// The frame is a pure function of the time: every process that asks for the same
 /// time gets the same frame. Times are Unix seconds.
 public struct Ticker: Sendable {
+  /// The items laid out as one circular row of cells.
   public let strip: Strip
+  /// The window's width in cells: every frame is exactly this wide.
   public let width: Int
   /// Cells per second; negative scrolls to the right.
   public let speed: Double
   /// Seconds each item rests at the left edge (`wrap`), or at each end (`bounce`).
   public let dwell: Double
+  /// How the strip moves through the window.
   public let motion: Motion
+  /// What happens when everything fits in the window.
   public let fit: Fit
 
   /// Seconds `bounce` rests at each end when no dwell is given.
@@ -106,7 +110,7 @@ public struct Ticker: Sendable {
   /// (unless it crosses a step), and the window moves by at most a cell more than
   /// the change. The step is 16 cells, or 1/32 of the strip's octave when longer,
   /// so the effective speed is within 16 cells per cycle, or 1/32, of the one asked for.
-  public static func quantizedLength(_ length: Int) -> Int {
+  package static func quantizedLength(_ length: Int) -> Int {
     var step = 16
     while step * 64 <= length { step *= 2 }
     return (length + step - 1) / step * step
