@@ -37,9 +37,10 @@ public struct Ticker: Sendable {
   public let strip: Strip
   /// The window's width in cells: every frame is exactly this wide.
   public let width: Int
-  /// Cells per second; negative scrolls to the right.
+  /// Cells per second; negative scrolls to the right; 0 stands still.
   public let speed: Double
-  /// Seconds each item rests at the left edge (`wrap`), or at each end (`bounce`).
+  /// Seconds each item rests at the left edge (`wrap`), or at each end (`bounce`);
+  /// 0 for none.
   public let dwell: Double
   /// How the strip moves through the window.
   public let motion: Motion
@@ -56,6 +57,24 @@ public struct Ticker: Sendable {
   }
   private let mode: Mode
 
+  /// A ticker that shows `strip` in a window `width` cells wide.
+  ///
+  /// Every value is accepted; those outside the meaningful range are brought into it,
+  /// and the properties hold the values in use:
+  ///
+  /// - A negative `width` is 0: every frame is empty.
+  /// - A `speed` that is not finite (NaN, ±infinity) is 0: the ticker stands still.
+  /// - A `dwell` that is negative or not finite is 0: no rest.
+  ///
+  /// - Parameters:
+  ///   - strip: The items, laid out.
+  ///   - width: The window's width in cells.
+  ///   - speed: Cells per second; negative scrolls to the right, 0 stands still.
+  ///   - dwell: Seconds each item rests at the left edge (`wrap`), or the window
+  ///     rests at each end (`bounce`, where 0 means `defaultBounceRest`).
+  ///   - motion: Wrap around the circular strip, or bounce between its ends.
+  ///   - fit: What to do when everything fits in the window.
+  /// - Complexity: O(`width` + log *n*): a still frame is drawn once, here.
   public init(
     strip: Strip, width: Int, speed: Double = 2, dwell: Double = 0, motion: Motion = .wrap,
     fit: Fit = .left
@@ -101,6 +120,37 @@ public struct Ticker: Sendable {
           cycle: cycle, pace: .secondsPerCell(secondsPerCell),
           shape: self.dwell > 0 ? .items(dwell: self.dwell) : .sweep(cells: length)))
     }
+  }
+
+  /// A ticker of `items`, each followed by `separator`, in a window `width` cells wide.
+  ///
+  /// The same as laying the items out with `Strip(items:separator:measure:)` and
+  /// passing the strip to `init(strip:width:speed:dwell:motion:fit:)`, which says what
+  /// values are accepted.
+  ///
+  /// ```swift
+  /// let ticker = Ticker(items: ["AAPL 189.84 ▲1.25", "MSFT 415.20 ▼2.31"], width: 20)
+  /// print(ticker.frame(at: 1_795_000_000).text)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - items: The items, in order; blank items are skipped.
+  ///   - separator: What follows each item, the last one too (it leads back to the first).
+  ///   - width: The window's width in cells.
+  ///   - speed: Cells per second; negative scrolls to the right, 0 stands still.
+  ///   - dwell: Seconds each item rests at the left edge, or the window at each end.
+  ///   - motion: Wrap around the circular strip, or bounce between its ends.
+  ///   - fit: What to do when everything fits in the window.
+  ///   - measure: Whose cell widths to follow.
+  /// - Complexity: O(total length of the text + `width`).
+  public init(
+    items: [StyledText], separator: StyledText = " · ", width: Int, speed: Double = 2,
+    dwell: Double = 0, motion: Motion = .wrap, fit: Fit = .left,
+    measure: CellMeasure = CellMeasure()
+  ) {
+    self.init(
+      strip: Strip(items: items, separator: separator, measure: measure), width: width,
+      speed: speed, dwell: dwell, motion: motion, fit: fit)
   }
 
   /// The strip width rounded up to the step the cycle is measured in.

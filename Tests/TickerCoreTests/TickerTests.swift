@@ -192,6 +192,36 @@ private func quoteItems(_ rng: inout SplitMix64, count: Int) -> [String] {
     #expect(t.frame(at: today).text == "short     ")
   }
 
+  @Test func itemsInitialiserIsStripThenTicker() {
+    let items: [StyledText] = ["AAPL 189.84", "MSFT 415.20", "NVDA 121.44"]
+    let measure = CellMeasure(profile: .tmux)
+    let direct = Ticker(items: items, width: 12, speed: -3, dwell: 1, measure: measure)
+    let built = Ticker(
+      strip: Strip(items: items, separator: " · ", measure: measure), width: 12, speed: -3,
+      dwell: 1)
+    #expect(direct.strip.measure == measure)
+    #expect(direct.cycle == built.cycle)
+    for step in 0..<50 {
+      let time = today + Double(step) * 0.77
+      #expect(direct.frame(at: time) == built.frame(at: time))
+    }
+  }
+
+  /// Values outside the meaningful range are brought into it, as documented.
+  @Test func outOfRangeValuesAreNormalised() {
+    let negativeWidth = ticker(["abc"], width: -4)
+    #expect(negativeWidth.width == 0)
+    #expect(negativeWidth.frame(at: today).text == "")
+    for speed in [Double.nan, .infinity, -.infinity] {
+      let t = ticker(["abcdef", "ghij"], width: 4, speed: speed)
+      #expect(t.speed == 0)
+      #expect(t.isStill)
+    }
+    for dwell in [-1, Double.nan, .infinity] {
+      #expect(ticker(["abcdef", "ghij"], width: 4, dwell: dwell).dwell == 0)
+    }
+  }
+
   @Test func zeroSpeedStandsAtTheStart() {
     let t = ticker(["abcdef", "ghij"], separator: "|", width: 4, speed: 0)
     #expect(t.isStill)
