@@ -54,13 +54,26 @@ struct StyledTextBuilder {
 /// As tmux draws a status line: `#[…]` changes the style (an invalid block is dropped
 /// and changes nothing), `##` is one `#`, and any other `#` is itself. A `#[`
 /// without its `]` is literal text.
+///
+/// - Complexity: O(*n*): each scalar is looked at a bounded number of times, however
+///   many `#[` are left without their `]`.
 enum TmuxMarkup {
   static func read(_ text: String) -> StyledText {
+    var steps = 0
+    return read(text, steps: &steps)
+  }
+
+  /// Reads `text`, adding to `steps` the scalars looked at (for tests of the bound).
+  static func read(_ text: String, steps: inout Int) -> StyledText {
     let scalars = Array(text.unicodeScalars)
     var builder = StyledTextBuilder()
     var style = Style.plain
     var index = 0
+    // The first `]` at or after the last place searched from (`scalars.count` when
+    // there is none): a `#[` before it closes there, so each scalar is searched once.
+    var close = 0
     while index < scalars.count {
+      steps += 1
       let scalar = scalars[index]
       if scalar == "#", index + 1 < scalars.count {
         let next = scalars[index + 1]
@@ -69,12 +82,22 @@ enum TmuxMarkup {
           index += 2
           continue
         }
-        if next == "[", let close = scalars[(index + 2)...].firstIndex(of: "]") {
-          var body = String.UnicodeScalarView()
-          body.append(contentsOf: scalars[(index + 2)..<close])
-          if TmuxStyle.apply(Substring(String(body)), to: &style) { builder.setStyle(style) }
-          index = close + 1
-          continue
+        if next == "[" {
+          if close < index + 2 {
+            close = index + 2
+            while close < scalars.count && scalars[close] != "]" {
+              steps += 1
+              close += 1
+            }
+          }
+          if close < scalars.count {
+            steps += close - index
+            var body = String.UnicodeScalarView()
+            body.append(contentsOf: scalars[(index + 2)..<close])
+            if TmuxStyle.apply(Substring(String(body)), to: &style) { builder.setStyle(style) }
+            index = close + 1
+            continue
+          }
         }
       }
       builder.append(scalar)

@@ -14,13 +14,23 @@
 /// ST; and `ESC` with intermediates and one final character. An unterminated string
 /// sequence runs to the end of the text. Other control characters are left for the
 /// sanitiser, which removes them.
+///
+/// - Complexity: O(*n*), however many parameters a sequence has.
 enum ANSIMarkup {
   static func read(_ text: String) -> StyledText {
+    var steps = 0
+    return read(text, steps: &steps)
+  }
+
+  /// Reads `text`, adding to `steps` the scalars and SGR parameters looked at (for
+  /// tests of the bound).
+  static func read(_ text: String, steps: inout Int) -> StyledText {
     let scalars = Array(text.unicodeScalars)
     var builder = StyledTextBuilder()
     var style = Style.plain
     var index = 0
     while index < scalars.count {
+      steps += 1
       let value = scalars[index].value
       let introducer: UInt32?
       var start = index + 1
@@ -41,21 +51,24 @@ enum ANSIMarkup {
         index += 1
         continue
       }
+      let end: Int
       switch introducer {
       case 0x9B:
-        let (end, parameters, isSGR) = scanCSI(scalars, from: start)
+        let (csiEnd, parameters, isSGR) = scanCSI(scalars, from: start)
         if isSGR {
-          SGR.apply(parameters, to: &style)
+          SGR.apply(parameters, to: &style, steps: &steps)
           builder.setStyle(style)
         }
-        index = end
+        end = csiEnd
       case 0x9D:
-        index = skipString(scalars, from: start, bellEnds: true)
+        end = skipString(scalars, from: start, bellEnds: true)
       case 0x90, 0x98, 0x9E, 0x9F:
-        index = skipString(scalars, from: start, bellEnds: false)
+        end = skipString(scalars, from: start, bellEnds: false)
       default:
-        index = start
+        end = start
       }
+      steps += end - index
+      index = end
     }
     return builder.text()
   }
@@ -115,36 +128,47 @@ enum ANSIMarkup {
 
 /// The SGR parameters a style is read from and written as.
 enum SGR {
-  /// Applies SGR parameters (`1;38;5;208`, `38:2::255:0:0`) to `style`.
-  static func apply(_ bytes: [UInt8], to style: inout Style) {
-    // Each parameter is a list of colon-separated sub-parameters; empty ones are nil.
-    var parameters: [[Int?]] = [[]]
+  /// Applies SGR parameters (`1;38;5;208`, `38:2::255:0:0`) to `style`, adding to
+  /// `steps` the values looked at.
+  ///
+  /// - Complexity: O(*n*) in the number of bytes: a `38` or `48` looks at no more
+  ///   than the four parameters after it.
+  static func apply(_ bytes: [UInt8], to style: inout Style, steps: inout Int) {
+    // Each parameter is a list of colon-separated sub-parameters, empty ones nil:
+    // `values` holds them all, and parameter `p` is `values[starts[p]..<starts[p + 1]]`.
+    var values: [Int?] = []
+    var starts: [Int] = [0]
     var current: Int?
-    for byte in bytes + [0x3B] {
+    for byte in bytes {
       switch byte {
       case 0x30...0x39:
         current = min((current ?? 0) * 10 + Int(byte - 0x30), 100_000)
       case 0x3A:
-        parameters[parameters.count - 1].append(current)
+        values.append(current)
         current = nil
       default:
-        parameters[parameters.count - 1].append(current)
+        values.append(current)
         current = nil
-        parameters.append([])
+        starts.append(values.count)
       }
     }
-    parameters.removeLast()
+    values.append(current)
+    starts.append(values.count)
+    let count = starts.count - 1
+    /// The first sub-parameter of parameter `p`.
+    func first(_ p: Int) -> Int? { values[starts[p]] }
     var index = 0
-    while index < parameters.count {
-      let parameter = parameters[index]
-      let code = parameter.first.flatMap { $0 } ?? 0
+    while index < count {
+      steps += 1
+      let code = first(index) ?? 0
+      let subParameters = starts[index + 1] - starts[index]
       switch code {
       case 0: style = .plain
       case 1: style.attributes.insert(.bold)
       case 2: style.attributes.insert(.dim)
       case 3: style.attributes.insert(.italic)
       case 4:
-        if parameter.count > 1, parameter[1] == 0 {
+        if subParameters > 1, values[starts[index] + 1] == 0 {
           style.attributes.remove(.underline)
         } else {
           style.attributes.insert(.underline)
@@ -162,11 +186,15 @@ enum SGR {
       case 49: style.background = nil
       case 38, 48:
         let color: TerminalColor?
-        if parameter.count > 1 {
-          color = extendedColor(Array(parameter.dropFirst()), colonForm: true)
+        if subParameters > 1 {
+          steps += subParameters
+          color = extendedColor(
+            Array(values[(starts[index] + 1)..<starts[index + 1]]), colonForm: true)
         } else {
-          let rest = parameters[(index + 1)...].map { $0.first.flatMap { $0 } }
-          color = extendedColor(Array(rest), colonForm: false)
+          // `5;n` or `2;r;g;b` in the parameters that follow: four at most.
+          let rest = ((index + 1)..<min(index + 5, count)).map { first($0) }
+          steps += rest.count
+          color = extendedColor(rest, colonForm: false)
           let kind = rest.first.flatMap { $0 }
           index += kind == 5 ? 2 : kind == 2 ? 4 : 0
         }

@@ -23,7 +23,7 @@ public struct Strip: Sendable {
   /// The first cluster of each style run, and its style as an index into `styles`.
   var runCluster: [UInt32] = []
   var runStyle: [UInt32] = []
-  var styles: [Style] = []
+  var styles = StyleTable()
   /// The cell at which each shown item starts; one extra entry is the strip's width.
   var itemCell: [Int] = []
   /// The index, among the items given, of each shown item.
@@ -130,7 +130,7 @@ public struct Strip: Sendable {
     if clusterStart < start {
       let (length, cells) = info(cluster)
       let visible = min(clusterStart + cells - start, width)
-      builder.appendSpaces(visible, style: styles[Int(runStyle[run])])
+      builder.appendSpaces(visible, style: styles[runStyle[run]])
       column = visible
       cluster += 1
       byte += length
@@ -142,7 +142,7 @@ public struct Strip: Sendable {
         run = 0
       }
       while run + 1 < runCluster.count && Int(runCluster[run + 1]) <= cluster { run += 1 }
-      let style = styles[Int(runStyle[run])]
+      let style = styles[runStyle[run]]
       let (length, cells) = info(cluster)
       if column + cells > width {
         builder.appendSpaces(width - column, style: style)
@@ -168,9 +168,38 @@ public struct Strip: Sendable {
       while run + 1 < runCluster.count && Int(runCluster[run + 1]) <= index { run += 1 }
       let (length, width) = info(index)
       let text = String(decoding: bytes[byte..<(byte + length)], as: UTF8.self)
-      result.append((text, width, styles[Int(runStyle[run])]))
+      result.append((text, width, styles[runStyle[run]]))
       byte += length
     }
     return result
   }
+}
+
+/// The distinct styles of a strip, each stored once and found by its hash, so a line
+/// of thousands of differently coloured runs costs no more per run than one of two.
+struct StyleTable: Sendable {
+  private var styles: [Style] = []
+  private var indices: [Style: UInt32] = [:]
+  /// How many styles have been hashed or compared to find others (for tests of the
+  /// bound: one per lookup).
+  private(set) var probes = 0
+
+  /// The style at `index`.
+  @inline(__always)
+  subscript(index: UInt32) -> Style { styles[Int(index)] }
+
+  /// The index of `style`, added if it is new.
+  ///
+  /// - Complexity: O(1) on average.
+  mutating func index(of style: Style) -> UInt32 {
+    probes += 1
+    if let index = indices[style] { return index }
+    let index = UInt32(styles.count)
+    styles.append(style)
+    indices[style] = index
+    return index
+  }
+
+  /// Forgets the lookup table once the strip is built; the styles stay.
+  mutating func finish() { indices = [:] }
 }

@@ -58,6 +58,7 @@ public struct StripBuilder: Sendable {
       strip.seamSpacerCount = 1
     }
     strip.itemCell.append(strip.cellCount)
+    strip.styles.finish()
     return strip
   }
 }
@@ -193,7 +194,7 @@ extension Strip {
     segmentStarts = false
     let base = UInt32(clusterCount)
     for (run, start) in other.runCluster.enumerated() {
-      let style = styleIndex(other.styles[Int(other.runStyle[run])])
+      let style = styleIndex(other.styles[other.runStyle[run]])
       if runStyle.last != style {
         runCluster.append(base + start)
         runStyle.append(style)
@@ -236,9 +237,7 @@ extension Strip {
   }
 
   private mutating func styleIndex(_ style: Style) -> UInt32 {
-    if let last = runStyle.last, styles[Int(last)] == style { return last }
-    if let index = styles.firstIndex(of: style) { return UInt32(index) }
-    styles.append(style)
-    return UInt32(styles.count - 1)
+    if let last = runStyle.last, styles[last] == style { return last }
+    return styles.index(of: style)
   }
 }
