@@ -50,6 +50,25 @@ public struct Ticker: Sendable {
   /// Seconds `bounce` rests at each end when no dwell is given.
   public static let defaultBounceRest = 2.0
 
+  /// The fastest the window moves, in cells per second; faster speeds move at this one.
+  ///
+  /// At this speed a cell still lasts a few of the smallest steps a `Double` can take
+  /// at today's Unix times (about 2.4e-7 seconds), so frames and their changes stay
+  /// distinct; far slower speeds than this are needed for the offsets to be exact to
+  /// a small part of a cell (see `init(strip:width:speed:dwell:motion:fit:)`).
+  public static let maximumSpeed = 1e6
+
+  /// The slowest the window moves, in cells per second (a cell in about 32 years);
+  /// slower speeds stand still.
+  public static let minimumSpeed = 1e-9
+
+  /// The longest rest, in seconds (about 32 years); longer dwells rest this long.
+  public static let maximumDwell = 1e9
+
+  /// The widest window, in cells; wider ones are this wide. A frame is built in
+  /// memory, so its width is bounded.
+  public static let maximumWidth = 1 << 20
+
   private enum Mode: Sendable {
     /// A still frame, computed once.
     case still(Frame, item: Int?)
@@ -62,9 +81,19 @@ public struct Ticker: Sendable {
   /// Every value is accepted; those outside the meaningful range are brought into it,
   /// and the properties hold the values in use:
   ///
-  /// - A negative `width` is 0: every frame is empty.
-  /// - A `speed` that is not finite (NaN, ±infinity) is 0: the ticker stands still.
-  /// - A `dwell` that is negative or not finite is 0: no rest.
+  /// - `width` is kept within 0...`maximumWidth`; at 0 every frame is empty.
+  /// - A `speed` whose magnitude is below `minimumSpeed`, or NaN, is 0: the ticker
+  ///   stands still. A magnitude above `maximumSpeed`, infinity included, is
+  ///   `maximumSpeed`, the sign kept.
+  /// - A `dwell` that is negative or NaN is 0: no rest. One above `maximumDwell`,
+  ///   infinity included, is `maximumDwell`.
+  ///
+  /// Within these ranges the motion is safe at any time: `frame(at:)` is always
+  /// `width` cells, and `nextChange(after:)` is `nil` or later than the time asked
+  /// about. For offsets exact to a small part of a cell at Unix times up to the
+  /// year 2242 (2^33 seconds, below which a `Double` resolves 2^-20 seconds, about
+  /// 1e-6), keep the speed's magnitude at most 1000 cells per second: a cell then
+  /// lasts a thousand times the clock's resolution.
   ///
   /// - Parameters:
   ///   - strip: The items, laid out.
@@ -80,15 +109,22 @@ public struct Ticker: Sendable {
     fit: Fit = .left
   ) {
     self.strip = strip
-    self.width = max(0, width)
-    self.speed = speed.isFinite ? speed : 0
-    self.dwell = dwell.isFinite && dwell > 0 ? dwell : 0
+    self.width = min(max(0, width), Ticker.maximumWidth)
+    let magnitude = abs(speed)
+    if magnitude >= Ticker.minimumSpeed {  // false for NaN
+      self.speed =
+        speed < 0 ? -min(magnitude, Ticker.maximumSpeed) : min(magnitude, Ticker.maximumSpeed)
+    } else {
+      self.speed = 0
+    }
+    self.dwell = dwell > 0 ? min(dwell, Ticker.maximumDwell) : 0  // NaN > 0 is false
     self.motion = motion
     self.fit = fit
     let length = strip.cellCount
     let content = strip.contentCellCount
     let rate = abs(self.speed)
     let firstItem = strip.item(atCell: 0)
+    var mode: Mode
     if self.width == 0 || length == 0 {
       mode = .still(strip.window(offset: 0, width: self.width), item: firstItem)
     } else if content <= self.width && (fit != .scroll || motion == .bounce) {
@@ -120,6 +156,11 @@ public struct Ticker: Sendable {
           cycle: cycle, pace: .secondsPerCell(secondsPerCell),
           shape: self.dwell > 0 ? .items(dwell: self.dwell) : .sweep(cells: length)))
     }
+    // A strip of one cell in a wider window never shows another frame.
+    if case .moving(let schedule) = mode, schedule.nextChange(afterLocal: 0, strip) == nil {
+      mode = .still(strip.window(offset: 0, width: self.width), item: firstItem)
+    }
+    self.mode = mode
   }
 
   /// A ticker of `items`, each followed by `separator`, in a window `width` cells wide.
@@ -213,14 +254,27 @@ public struct Ticker: Sendable {
 
   /// The first time after `time` at which the frame changes, or `nil` if it never does.
   ///
-  /// Computed from the motion, so a stream can sleep until then.
+  /// Computed from the motion, so a stream can sleep until then. The result is later
+  /// than `time`; called again with its own result, it moves on by a cell's time
+  /// (at least a quarter of one, for rounding), or by the smallest step a `Double`
+  /// takes at that time when a cell lasts less. At times so far from 0 that a
+  /// `Double` cannot tell the cycles apart, the frame stands still and the result
+  /// is `nil`.
   ///
   /// - Complexity: O(log *n*).
   public func nextChange(after time: Double) -> Double? {
-    guard case .moving(let schedule) = mode else { return nil }
+    guard case .moving(let schedule) = mode, !time.isNaN else { return nil }
     let cycle = schedule.cycle
-    let (base, local) = local(time, cycle: cycle)
-    guard base.isFinite, local.isFinite else { return nil }
+    // At 2^52 cycles or more from 0 every time is a whole number of cycles, so the
+    // motion stands at its start. Far behind that, the first change is past it.
+    let farthest = 0x1p52 * cycle
+    let motionTime = speed < 0 ? -time : time
+    var from = time
+    if !(abs(motionTime) < farthest) {
+      if (motionTime > 0) == (speed > 0) { return nil }
+      from = speed > 0 ? -farthest : farthest
+    }
+    let (base, local) = local(from, cycle: cycle)
     let current = schedule.offset(atLocal: local, strip)
     var candidate: Double
     if speed > 0 {
@@ -231,18 +285,21 @@ public struct Ticker: Sendable {
       // time falls below the start of the current step.
       candidate = -(base + schedule.changeAtOrBefore(local: local, strip))
     }
-    // Floating point can land exactly on the old step; nudge until the step is left.
-    var nudge = max(abs(candidate), 1) * 1e-12
-    for _ in 0..<64 {
+    // Rounding can land on the old step, or just before the time asked about: move
+    // on from there a representable step at a time, then twice as far each time.
+    if !(candidate > time) { candidate = time }
+    var step = 0.0
+    for _ in 0..<256 {
       if candidate > time
         && schedule.offset(atLocal: self.local(candidate, cycle: cycle).local, strip) != current
       {
         return candidate
       }
-      candidate = max(candidate, time) + nudge
-      nudge *= 2
+      step = max(2 * step, candidate.ulp)
+      candidate += step
+      guard candidate.isFinite else { return nil }
     }
-    return candidate
+    return nil
   }
 
   // MARK: Motion arithmetic

@@ -212,13 +212,83 @@ private func quoteItems(_ rng: inout SplitMix64, count: Int) -> [String] {
     let negativeWidth = ticker(["abc"], width: -4)
     #expect(negativeWidth.width == 0)
     #expect(negativeWidth.frame(at: today).text == "")
-    for speed in [Double.nan, .infinity, -.infinity] {
-      let t = ticker(["abcdef", "ghij"], width: 4, speed: speed)
-      #expect(t.speed == 0)
-      #expect(t.isStill)
+    #expect(ticker(["abc"], width: .max).width == Ticker.maximumWidth)
+    let speeds: [(given: Double, used: Double)] = [
+      (.nan, 0), (1e-10, 0), (-1e-10, 0), (.leastNonzeroMagnitude, 0),
+      (Ticker.minimumSpeed, Ticker.minimumSpeed), (-3, -3),
+      (2e6, Ticker.maximumSpeed), (-1e308, -Ticker.maximumSpeed),
+      (.infinity, Ticker.maximumSpeed), (-.infinity, -Ticker.maximumSpeed),
+    ]
+    for (given, used) in speeds {
+      let t = ticker(["abcdef", "ghij"], width: 4, speed: given)
+      #expect(t.speed == used, "speed \(given)")
+      #expect(t.isStill == (used == 0), "speed \(given)")
     }
-    for dwell in [-1, Double.nan, .infinity] {
-      #expect(ticker(["abcdef", "ghij"], width: 4, dwell: dwell).dwell == 0)
+    let dwells: [(given: Double, used: Double)] = [
+      (-1, 0), (.nan, 0), (0.25, 0.25), (2e9, Ticker.maximumDwell),
+      (.infinity, Ticker.maximumDwell),
+    ]
+    for (given, used) in dwells {
+      #expect(ticker(["abcdef", "ghij"], width: 4, dwell: given).dwell == used, "dwell \(given)")
+    }
+    // A strip of one cell shows the same frame at every offset.
+    let single = ticker(["x"], separator: "", width: 5, fit: .scroll)
+    #expect(single.isStill)
+    #expect(single.frame(at: today).text == "xxxxx")
+    #expect(single.nextChange(after: today) == nil)
+  }
+
+  /// Any finite speed, dwell, width and time: the frame is the window's width, and the
+  /// next change is `nil` or strictly later, by at least a quarter of a cell's time
+  /// once on a step (or the clock's resolution, when a cell takes less). A speed of
+  /// 1e308 once overflowed `L × speed` and made a stream spin.
+  @Test func extremeValuesKeepTheMotionSane() {
+    let strips: [Strip] = [
+      Strip(items: ["abc", "defgh", "日本"], separator: " · "),
+      Strip(items: ["x"], separator: ""),
+      Strip(items: (0..<3000).map { StyledText("item \($0)") }, separator: " · "),
+    ]
+    let speeds: [Double] = [
+      1e308, -1e308, .greatestFiniteMagnitude, 1e305, 1e7, -3e6, 1e-308, -1e-308,
+      .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, 1e-12, 1e-300,
+      3, -0.5,
+    ]
+    let dwells: [Double] = [
+      0, .leastNonzeroMagnitude, 1e-308, 1e-9, 0.5, 1e9, 1e300, .greatestFiniteMagnitude,
+    ]
+    let times: [Double] = [
+      0, -0.0, .leastNonzeroMagnitude, 1, today, -today, 1e15, -1e15, 1e300, -1e300,
+      .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+    ]
+    var rng = SplitMix64(seed: 0xE7)
+    for strip in strips {
+      for speed in speeds {
+        for dwell in dwells {
+          let motion = [Motion.wrap, .bounce].randomElement(using: &rng)!
+          let width = [0, 1, 5, 17, 4000].randomElement(using: &rng)!
+          let t = Ticker(strip: strip, width: width, speed: speed, dwell: dwell, motion: motion)
+          let label = "L\(strip.cellCount) w\(width) s\(speed) d\(dwell) \(motion)"
+          #expect(t.cycle.isFinite && t.cycle >= 0, "\(label)")
+          let stepTime = t.isStill ? 0 : 1 / abs(t.effectiveSpeed)
+          for time in times {
+            #expect(cellWidth(t.frame(at: time).text, strip.measure) == width, "\(label) @\(time)")
+            let offset = t.placement(at: time).offset
+            #expect(offset >= 0 && offset < max(strip.cellCount, 1), "\(label) @\(time)")
+            var previous = time
+            for step in 0..<12 {
+              guard let next = t.nextChange(after: previous) else { break }
+              #expect(next > previous && next.isFinite, "\(label) @\(time) step \(step)")
+              guard next > previous, next.isFinite else { break }
+              if step > 0 {
+                #expect(
+                  next - previous >= min(stepTime / 4, previous.ulp),
+                  "\(label) @\(time) step \(step): \(next - previous)")
+              }
+              previous = next
+            }
+          }
+        }
+      }
     }
   }
 
