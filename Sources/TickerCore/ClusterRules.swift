@@ -91,4 +91,46 @@ enum ClusterRules {
     guard last.value >= 0x80 || !startsCluster(String(next)) else { return false }
     return Array(previous + String(next)) != Array(previous) + [next]
   }
+
+  /// Whether `scalar` is a Hangul vowel or final jamo (Grapheme_Cluster_Break V or
+  /// T), which joins a syllable or a leading jamo before it.
+  static func isHangulVowelOrFinal(_ value: UInt32) -> Bool {
+    (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7C6).contains(value)
+      || (0xD7CB...0xD7FB).contains(value)
+  }
+
+  /// Whether a cluster that starts with `scalar` could join whatever comes before it
+  /// on a status line, so a frame must not start with it.
+  ///
+  /// Such a cluster starts with a scalar that has no width of its own under `measure`
+  /// (tmux 3.3a draws a zero-width scalar in the cell before it; a terminal puts it
+  /// on the character before), with a Hangul vowel or final (which joins a syllable
+  /// before it), or with a scalar that has no base (see `hasNoBase(_:)`).
+  static func joinsWhatPrecedes(_ scalar: Unicode.Scalar, _ measure: CellMeasure) -> Bool {
+    guard scalar.value >= 0x80, !isCommonBase(scalar.value) else { return false }
+    return isHangulVowelOrFinal(scalar.value) || hasNoBase(scalar)
+      || measure.width(of: Character(scalar)) == 0
+  }
+
+  /// Whether `scalar` shows as nothing but space: white space, or a default-ignorable
+  /// character of no width (U+200B ZERO WIDTH SPACE, U+FEFF, U+2060, a joiner).
+  static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+    let properties = scalar.properties
+    if properties.isWhitespace { return true }
+    return properties.isDefaultIgnorableCodePoint
+      && CellMeasure(profile: .terminal).width(of: Character(scalar)) == 0
+  }
+
+  /// Whether `cluster` shows something other than space under every width profile.
+  ///
+  /// It must have a base, a width under both profiles, and a scalar that is not blank
+  /// (see `isBlank(_:)`). An item without such a cluster is blank and not shown, under
+  /// any measure alike.
+  static func isVisible(_ cluster: Character) -> Bool {
+    guard !isBaseless(cluster), cluster.unicodeScalars.contains(where: { !isBlank($0) }) else {
+      return false
+    }
+    return CellMeasure(profile: .terminal).width(of: cluster) > 0
+      && CellMeasure(profile: .tmux).width(of: cluster) > 0
+  }
 }

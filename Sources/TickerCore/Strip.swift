@@ -34,9 +34,11 @@ public struct Strip: Sendable {
   public internal(set) var separatorCellCount = 0
   /// A space added at the seam because the last and first clusters would join.
   var seamSpacerCount = 0
-  /// Set when the next cluster appended begins an item or separator, to check it
-  /// against the cluster before it.
-  var segmentStarts = false
+  /// Set when the next cluster appended begins an item or a separator, or follows
+  /// something removed, to check that it does not join the cluster before it.
+  var checksJoin = false
+  /// Whether the item being appended has shown anything but space yet.
+  var itemShowsSomething = false
 
   /// The measure the strip was laid out with.
   public let measure: CellMeasure
@@ -112,8 +114,10 @@ public struct Strip: Sendable {
   /// The `width` cells of the circular strip that start at cell `offset`.
   ///
   /// A wide cluster cut by either edge shows as spaces for its visible cells, in its
-  /// own style. When the strip is narrower than the window it repeats. An empty
-  /// strip gives a blank window.
+  /// own style, and so does a cluster at the left edge that could join what precedes
+  /// the frame on a status line (one that starts with a scalar of no width of its own,
+  /// or with a Hangul vowel or final). When the strip is narrower than the window it
+  /// repeats. An empty strip gives a blank window.
   ///
   /// - Complexity: O(`width` + log *n*).
   public func window(offset: Int, width: Int) -> Frame {
@@ -127,7 +131,7 @@ public struct Strip: Sendable {
     var (cluster, byte, clusterStart) = locate(cell: start)
     var run = lastIndex(upTo: runCluster.count) { Int(runCluster[$0]) <= cluster }
     var column = 0
-    if clusterStart < start {
+    if clusterStart < start || joinsWhatPrecedes(clusterAt: byte) {
       let (length, cells) = info(cluster)
       let visible = min(clusterStart + cells - start, width)
       builder.appendSpaces(visible, style: styles[runStyle[run]])
@@ -154,6 +158,15 @@ public struct Strip: Sendable {
       byte += length
     }
     return builder.frame()
+  }
+
+  /// Whether the cluster whose text starts at `byte` could join what precedes it.
+  private func joinsWhatPrecedes(clusterAt byte: Int) -> Bool {
+    guard bytes[byte] >= 0x80 else { return false }
+    var iterator = bytes[byte...].makeIterator()
+    var decoder = UTF8()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
+    return ClusterRules.joinsWhatPrecedes(scalar, measure)
   }
 
   /// The clusters of the strip with their widths and styles, in order; for tests and

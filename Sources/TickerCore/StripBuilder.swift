@@ -13,7 +13,11 @@ public struct StripBuilder: Sendable {
     strip.separatorCellCount = separatorStrip.cellCount
   }
 
-  /// Appends one item and the separator after it; an item with no cells is skipped.
+  /// Appends one item and the separator after it; a blank item is skipped.
+  ///
+  /// An item is blank when it would show nothing but space: it is empty, or holds
+  /// only white space, control characters and zero-width characters (see
+  /// `StyledText.isBlank`).
   ///
   /// - Complexity: O(length of the item).
   public mutating func append(_ item: StyledText) {
@@ -32,18 +36,23 @@ public struct StripBuilder: Sendable {
     if appended != true { append(StyledText(Sanitizer.decodeUTF8(bytes))) }
   }
 
-  /// Runs `body` to append one item, then the separator if the item showed anything.
+  /// Runs `body` to append one item, then the separator if the item shows anything;
+  /// a blank item is taken out again.
   private mutating func appendItem(_ body: (inout Strip) -> Void) {
     let index = itemsSeen
     itemsSeen += 1
     let startCell = strip.cellCount
-    let before = strip.clusterCount
-    strip.segmentStarts = true
+    let mark = strip.mark()
+    strip.checksJoin = true
+    strip.itemShowsSomething = false
     body(&strip)
-    guard strip.clusterCount > before else { return }
+    guard strip.itemShowsSomething else {
+      strip.rewind(to: mark)
+      return
+    }
     strip.itemSource.append(UInt32(truncatingIfNeeded: index))
     strip.itemCell.append(startCell)
-    strip.segmentStarts = true
+    strip.checksJoin = true
     strip.append(separatorStrip)
   }
 
@@ -66,25 +75,52 @@ public struct StripBuilder: Sendable {
 // MARK: Building
 
 extension Strip {
+  /// Appends an item's or the separator's text.
+  ///
+  /// Clusters may span runs (`e` and a combining accent in another colour) but never a
+  /// removal: the text between removals is broken into clusters on its own, and the
+  /// first cluster after a removal is checked against the one before it.
   fileprivate mutating func append(_ text: StyledText) {
     if text.runs.count == 1 {
-      append(Sanitizer.clean(text.runs[0].text), styleIndex: styleIndex(text.runs[0].style))
+      let style = styleIndex(text.runs[0].style)
+      Sanitizer.forEachPiece(of: text.runs[0].text) { piece in
+        if let piece { append(piece, styleIndex: style) } else { checksJoin = true }
+      }
       return
     }
-    var cleaned: [(text: String, style: UInt32)] = []
-    cleaned.reserveCapacity(text.runs.count)
-    for run in text.runs { cleaned.append((Sanitizer.clean(run.text), styleIndex(run.style))) }
-    let runsAreSeparate = cleaned.dropFirst().allSatisfy { ClusterRules.startsCluster($0.text) }
+    var span: [(text: String, style: UInt32)] = []
+    for run in text.runs {
+      let style = styleIndex(run.style)
+      Sanitizer.forEachPiece(of: run.text) { piece in
+        if let piece {
+          span.append((piece, style))
+        } else {
+          appendSpan(span)
+          span.removeAll(keepingCapacity: true)
+          checksJoin = true
+        }
+      }
+    }
+    appendSpan(span)
+  }
+
+  /// Appends text from one or more runs, with nothing removed between them.
+  private mutating func appendSpan(_ span: [(text: String, style: UInt32)]) {
+    guard span.count > 1 else {
+      if let piece = span.first { append(piece.text, styleIndex: piece.style) }
+      return
+    }
+    let runsAreSeparate = span.dropFirst().allSatisfy { ClusterRules.startsCluster($0.text) }
     if runsAreSeparate {
-      for run in cleaned { append(run.text, styleIndex: run.style) }
+      for piece in span { append(piece.text, styleIndex: piece.style) }
       return
     }
     // Clusters span runs here; each takes the style of its first scalar.
     var joined = ""
     var runEnds: [(end: Int, style: UInt32)] = []
-    for run in cleaned {
-      joined += run.text
-      runEnds.append((joined.utf8.count, run.style))
+    for piece in span {
+      joined += piece.text
+      runEnds.append((joined.utf8.count, piece.style))
     }
     var runIndex = 0
     var offset = 0
@@ -98,7 +134,8 @@ extension Strip {
   /// Appends printable ASCII in the plain style: one cluster of one cell a byte.
   fileprivate mutating func appendPrintableASCII(_ ascii: UnsafeBufferPointer<UInt8>) {
     guard !ascii.isEmpty else { return }
-    segmentStarts = false
+    checksJoin = false
+    if !itemShowsSomething && ascii.contains(where: { $0 != 0x20 }) { itemShowsSomething = true }
     openRun(styleIndex(.plain))
     for byte in ascii {
       addCheckpointIfDue()
@@ -127,9 +164,10 @@ extension Strip {
     var index = 0
     while index < count {
       if isLoneASCII(index) {
-        segmentStarts = false
+        checksJoin = false
         openRun(styleIndex)
         addCheckpointIfDue()
+        if utf8[index] != 0x20 { itemShowsSomething = true }
         bytes.append(utf8[index])
         clusterInfo.append(0x11)
         cellCount += 1
@@ -146,13 +184,21 @@ extension Strip {
   }
 
   private mutating func appendCluster(_ cluster: Character, styleIndex: UInt32) {
+    if !itemShowsSomething && ClusterRules.isVisible(cluster) { itemShowsSomething = true }
     // A cluster with no base (a skin tone or a mark at the start of the text) would
-    // join whatever the window or the status line puts before it.
-    if ClusterRules.isBaseless(cluster) { return }
+    // join whatever the window or the status line puts before it. It goes, and so
+    // does a cluster of no width; what was either side must not join in its place.
+    if ClusterRules.isBaseless(cluster) {
+      checksJoin = true
+      return
+    }
     measure.forEachUnit(of: cluster) { unit, width in
-      guard width > 0 else { return }
-      if segmentStarts {
-        segmentStarts = false
+      guard width > 0 else {
+        checksJoin = true
+        return
+      }
+      if checksJoin {
+        checksJoin = false
         if clusterCount > 0 && ClusterRules.wouldJoin(clusterText(clusterCount - 1), unit) {
           appendSpacer()
         }
@@ -185,13 +231,13 @@ extension Strip {
 
   /// Appends every cluster of another strip (the separator).
   fileprivate mutating func append(_ other: Strip) {
-    if segmentStarts, other.clusterCount > 0, clusterCount > 0,
+    if checksJoin, other.clusterCount > 0, clusterCount > 0,
       let first = other.clusterText(0).first,
       ClusterRules.wouldJoin(clusterText(clusterCount - 1), first)
     {
       appendSpacer()
     }
-    segmentStarts = false
+    checksJoin = false
     let base = UInt32(clusterCount)
     for (run, start) in other.runCluster.enumerated() {
       let style = styleIndex(other.styles[other.runStyle[run]])
@@ -218,6 +264,29 @@ extension Strip {
     var byte = checkpointByte[checkpoint]
     for cluster in (checkpoint * Strip.checkpointStride)..<index { byte += info(cluster).length }
     return String(decoding: bytes[byte..<(byte + info(index).length)], as: UTF8.self)
+  }
+
+  /// Where the strip stands, to take a blank item out again.
+  struct Mark {
+    var bytes, clusters, longClusters, checkpoints, runs, cells: Int
+  }
+
+  func mark() -> Mark {
+    Mark(
+      bytes: bytes.count, clusters: clusterInfo.count, longClusters: longClusters.count,
+      checkpoints: checkpointByte.count, runs: runCluster.count, cells: cellCount)
+  }
+
+  /// Takes out everything appended since `mark`.
+  mutating func rewind(to mark: Mark) {
+    bytes.removeSubrange(mark.bytes...)
+    clusterInfo.removeSubrange(mark.clusters...)
+    longClusters.removeSubrange(mark.longClusters...)
+    checkpointByte.removeSubrange(mark.checkpoints...)
+    checkpointCell.removeSubrange(mark.checkpoints...)
+    runCluster.removeSubrange(mark.runs...)
+    runStyle.removeSubrange(mark.runs...)
+    cellCount = mark.cells
   }
 
   /// Appends a plain space, to keep two clusters that would join apart.

@@ -127,4 +127,23 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
 
   /// The text without its styles.
   public var plainText: String { runs.reduce(into: "") { $0 += $1.text } }
+
+  /// Whether the text shows nothing but space, so that a strip skips it as an item.
+  ///
+  /// Blank text is empty after sanitising, or holds only white space (spaces, tabs,
+  /// line breaks, U+00A0, U+3000), zero-width characters (U+200B, U+FEFF, U+2060, the
+  /// joiners and direction marks), and marks or emoji modifiers with nothing to sit
+  /// on. `true` exactly when `Strip` and `StripBuilder` skip the item, whatever the
+  /// width profile.
+  ///
+  /// - Complexity: O(1) when the text holds a printable ASCII character other than a
+  ///   space early on; otherwise O(*n*), as laying the text out in a strip.
+  public var isBlank: Bool {
+    for run in runs {
+      for byte in run.text.utf8 where byte > 0x20 && byte < 0x7F { return false }
+    }
+    var builder = StripBuilder(separator: "")
+    builder.append(self)
+    return builder.build().itemCount == 0
+  }
 }
