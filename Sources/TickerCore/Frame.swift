@@ -32,6 +32,13 @@ struct FrameBuilder {
     pending.append(contentsOf: bytes)
   }
 
+  /// Appends one byte: the usual cluster, an ASCII character.
+  @inline(__always)
+  mutating func append(byte: UInt8, style: Style) {
+    if style != pendingStyle { flush(nextStyle: style) }
+    pending.append(byte)
+  }
+
   mutating func appendSpaces(_ count: Int, style: Style) {
     guard count > 0 else { return }
     if style != pendingStyle { flush(nextStyle: style) }

@@ -152,7 +152,11 @@ public struct Strip: Sendable {
         builder.appendSpaces(width - column, style: style)
         break
       }
-      builder.append(bytes[byte..<(byte + length)], style: style)
+      if length == 1 {
+        builder.append(byte: bytes[byte], style: style)
+      } else {
+        builder.append(bytes[byte..<(byte + length)], style: style)
+      }
       column += cells
       cluster += 1
       byte += length
