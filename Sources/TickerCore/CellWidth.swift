@@ -69,7 +69,7 @@ public struct CellMeasure: Sendable, Hashable {
     }
     switch profile {
     case .terminal:
-      return terminalWidth(of: cluster.unicodeScalars)
+      return terminalMeasure(of: cluster.unicodeScalars).width
     case .tmux:
       return tmuxWidth(of: cluster.unicodeScalars)
     }
@@ -77,7 +77,12 @@ public struct CellMeasure: Sendable, Hashable {
 
   /// Calls `body` with each unit the profile draws for `cluster`, and its width.
   ///
-  /// The `terminal` profile draws a cluster as one unit. The `tmux` profile may
+  /// The `terminal` profile draws a cluster as one unit, without a U+200D ZERO WIDTH
+  /// JOINER at its end (it joins nothing, and wcwidth would take it as hiding the
+  /// character after it), and with a U+200C ZERO WIDTH NON-JOINER after a virama at
+  /// its end (which wcwidth would join with whatever follows into one conjunct of
+  /// 2 cells; the non-joiner keeps the virama visible, as Unicode has it). Neither
+  /// changes the cluster's width. The `tmux` profile may
   /// split a cluster that tmux measures and draws differently into parts it
   /// measures and draws alike: tmux 3.3a measures a ZWJ sequence as the sum of its
   /// scalars but draws it joined in fewer cells, so a cluster holding U+200D ZERO
@@ -89,7 +94,22 @@ public struct CellMeasure: Sendable, Hashable {
   ///   - body: Called once per unit, in order, with the unit and its width in cells.
   /// - Complexity: O(*s* log *t*) for *s* scalars in the cluster.
   public func forEachUnit(of cluster: Character, _ body: (Character, Int) -> Void) {
-    guard profile == .tmux, needsRewriteForTmux(cluster) else {
+    guard profile == .tmux else {
+      let utf8 = cluster.utf8
+      guard utf8.count >= 3 else {
+        body(cluster, width(of: cluster))
+        return
+      }
+      let (width, joinsNext) = terminalMeasure(of: cluster.unicodeScalars)
+      // U+200D is E2 80 8D in UTF-8.
+      guard joinsNext || utf8.last == 0x8D else {
+        body(cluster, width)
+        return
+      }
+      body(terminalUnit(cluster), width)
+      return
+    }
+    guard needsRewriteForTmux(cluster) else {
       body(cluster, width(of: cluster))
       return
     }
@@ -111,9 +131,23 @@ public struct CellMeasure: Sendable, Hashable {
 
 extension CellMeasure {
   private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
+  private static let zeroWidthNonJoiner: Unicode.Scalar = "\u{200C}"
   private static let replacementCharacter: Unicode.Scalar = "\u{FFFD}"
   /// The `tmuxRunWidths` value of scalars glibc's `wcwidth` rejects.
   private static let unknownToGlibc: UInt8 = 255
+
+  /// `cluster` as the terminal profile draws it: without the joiners at its end
+  /// (unless it is nothing but joiners), and with a non-joiner after it when wcwidth
+  /// would join the next character into it.
+  private func terminalUnit(_ cluster: Character) -> Character {
+    var scalars = String.UnicodeScalarView(cluster.unicodeScalars)
+    while scalars.count > 1 && scalars.last == Self.zeroWidthJoiner { scalars.removeLast() }
+    var unit = String(scalars)
+    if terminalMeasure(of: unit.first?.unicodeScalars ?? cluster.unicodeScalars).joinsNext {
+      unit.unicodeScalars.append(Self.zeroWidthNonJoiner)
+    }
+    return unit.first ?? cluster
+  }
 
   private func isUnknownToGlibc(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value >= 0x80
@@ -155,12 +189,18 @@ extension CellMeasure {
   ///
   /// A port of the grapheme loop of `wcwidth/_width.py` (the same as `_wcswidth.py`
   /// without terminal overrides), fed the whole cluster. Names follow the Python.
-  private func terminalWidth(of scalars: Character.UnicodeScalarView) -> Int {
+  ///
+  /// - Returns: The width, and whether wcwidth would join the character after the
+  ///   cluster into it (a virama still waiting for its consonant at the end).
+  private func terminalMeasure(of scalars: Character.UnicodeScalarView) -> (
+    width: Int, joinsNext: Bool
+  ) {
     var iterator = scalars.makeIterator()
-    guard let first = iterator.next() else { return 0 }
+    guard let first = iterator.next() else { return (0, false) }
     var upcoming = iterator.next()
     guard upcoming != nil else {
-      return terminalWidth(of: TerminalClass(first.value))
+      let scalarClass = TerminalClass(first.value)
+      return (terminalWidth(of: scalarClass), scalarClass == .virama)
     }
 
     var total = 0  // cells of finished sub-clusters (wcwidth's own clustering)
@@ -255,12 +295,12 @@ extension CellMeasure {
       }
     }
     total += clusterWidth
-    return min(max(total, 0), 2)
+    return (min(max(total, 0), 2), previousWasVirama)
   }
 }
 
 /// What one scalar is to the terminal profile, from `WidthTables.terminalRunClasses`.
-private enum TerminalClass: UInt8 {
+enum TerminalClass: UInt8 {
   case zero = 0
   case narrow = 1
   case wide = 2

@@ -84,8 +84,8 @@ enum ClusterRules {
   /// Whether `next` would not stay a cluster of its own after `previous`: it would
   /// pair with it (regional indicators), follow a dangling ZWJ into an emoji sequence,
   /// or continue a Hangul syllable or an Indic conjunct. Text is broken into clusters
-  /// piece by piece (items, separators), so where one piece meets the next this is
-  /// checked.
+  /// piece by piece (items, separators, the text between removals), so where one
+  /// piece meets the next this is checked.
   static func wouldJoin(_ previous: String, _ next: Character) -> Bool {
     guard let last = previous.unicodeScalars.last else { return false }
     guard last.value >= 0x80 || !startsCluster(String(next)) else { return false }
