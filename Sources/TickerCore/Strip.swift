@@ -1,10 +1,13 @@
 /// The items of a ticker laid end to end as one circular row of cells.
 ///
 /// Each item is followed by the separator; the seam from the last item back to the
-/// first is just another separator. Items with nothing to show are skipped, and so
-/// are clusters that occupy no cell (they could only merge with whatever a window
-/// edge puts beside them). After this O(total text) preparation, any window of the
-/// strip is found in O(log *n*) and drawn in O(width).
+/// first is just another separator. Blank items (see `StyledText.isBlank`) are
+/// skipped, and so are clusters that occupy no cell or have no base (they could only
+/// merge with whatever a window edge puts beside them). Where text meets text it was
+/// not broken into clusters with (items, separators, the two sides of something the
+/// sanitiser or the strip removed), a space keeps apart clusters that would join.
+/// After this O(total text) preparation, any window of the strip is found in
+/// O(log *n*) and drawn in O(width).
 ///
 /// The layout is compact, about one byte per cluster besides the text: each cluster's
 /// width and length packed in a byte, and every 64th cluster's byte and cell offsets
@@ -61,7 +64,7 @@ public struct Strip: Sendable {
     itemCount == 0 ? 0 : cellCount - separatorCellCount - seamSpacerCount
   }
 
-  /// How many items are shown (those with at least one cell).
+  /// How many items are shown: those that are not blank.
   public var itemCount: Int { itemSource.count }
 
   /// How many grapheme clusters the strip holds.
