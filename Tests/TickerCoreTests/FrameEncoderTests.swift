@@ -162,6 +162,21 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
     #expect(encode(frame, .zsh) == "%B%F{1}#%b%f")
   }
 
+  /// With PROMPT_BANG, zsh turns `!` into the history number and `!!` into `!`, and no
+  /// escape works with the option and without it: a `!` from the text is drawn as
+  /// U+01C3 `ǃ`, one cell like `!` to wcwidth 0.9.4 and glibc 2.36 (both checked).
+  @Test func zshDrawsNoBang() {
+    let frame = Frame(runs: [StyledRun("bang ! double !!"), StyledRun("!", style: red)])
+    let line = encode(frame, .zsh)
+    #expect(!line.contains("!"))
+    #expect(line == "bang \u{1C3} double \u{1C3}\u{1C3}%B%F{1}\u{1C3}%b%f")
+    #expect(encode(frame, .zsh, color: false) == "bang ǃ double ǃǃǃ")
+    for measure in [CellMeasure(profile: .terminal), CellMeasure(profile: .tmux)] {
+      #expect(measure.width(of: "\u{1C3}") == measure.width(of: "!"))
+    }
+    #expect(CellMeasure(profile: .terminal, ambiguous: .wide).width(of: "\u{1C3}") == 1)
+  }
+
   // MARK: NO_COLOR
 
   @Test(arguments: [OutputFormat.ansi, .bash, .fish])
