@@ -1,5 +1,6 @@
-// libFuzzer target: the quotes reader. A line either reads as a quote whose fields
-// come back exactly as given, or is left as text; neither may crash.
+// libFuzzer target: the quotes reader. A line either reads as a quote whose price is
+// a number and whose change is a signed number or zero, its fields exactly as given,
+// or is left as text; neither may crash.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzQuotes(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -7,12 +8,22 @@ public func fuzzQuotes(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   guard let quote = Quote(parsing: line) else { return 0 }
   precondition(!quote.symbol.isEmpty && !quote.price.isEmpty)
   precondition(contains(line, quote.symbol) && contains(line, quote.price))
+  precondition(Quote.decimal(quote.price, allowsPercent: false) != nil, "price is no number")
+  var shown = quote.symbol + " " + quote.price
   if let change = quote.change {
     precondition(contains(line, change), "change not kept as given")
     precondition(change.unicodeScalars.allSatisfy { "0123456789.%".unicodeScalars.contains($0) })
+    let isZero = change.unicodeScalars.allSatisfy { "0.%".unicodeScalars.contains($0) }
+    precondition((quote.trend == .flat) == isZero, "trend \(quote.trend) for \(change)")
+    switch quote.trend {
+    case .up: shown += " " + Quote.upMark + change
+    case .down: shown += " " + Quote.downMark + change
+    case .flat: shown += " " + Quote.flatMark + change
+    }
+  } else {
+    precondition(quote.trend == .flat)
   }
-  let text = quote.styledText().plainText
-  precondition(text.utf8.starts(with: (quote.symbol + " " + quote.price).utf8))
+  precondition(quote.styledText().plainText == shown, "shown as \(quote.styledText().plainText)")
   return 0
 }
 

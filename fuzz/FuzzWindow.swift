@@ -1,5 +1,8 @@
 // libFuzzer target: random items, widths, offsets and motions through the strip and
-// window functions. Asserts the exact-width invariant and that no cluster is split.
+// window functions. Asserts the exact-width invariant over the frame's whole text (so
+// two clusters that join where something was removed, or across runs, show), that no
+// cluster is split, that a frame never starts with a cluster that joins what precedes
+// it, and that an item is skipped exactly when it is blank.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWindow(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -20,6 +23,10 @@ public func fuzzWindow(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   }
   let separator = pieces.isEmpty ? StyledText(" ") : pieces.removeFirst()
   let strip = Strip(items: pieces, separator: separator, measure: measure)
+  let shown = pieces.indices.filter { !pieces[$0].isBlank }
+  precondition(
+    (0..<strip.itemCount).map { strip.item(atCell: strip.itemStartCell($0)) } == shown,
+    "shown items are not the ones that are not blank")
   let frame = strip.window(offset: offset, width: width)
   check(frame, width: width, strip: strip)
   let ticker = Ticker(
@@ -36,15 +43,19 @@ private func check(_ frame: Frame, width: Int, strip: Strip) {
   let measure = strip.measure
   var cells = 0
   let whole = Set(strip.clusters.map(\.text))
-  for run in frame.runs {
-    for cluster in run.text {
-      measure.forEachUnit(of: cluster) { unit, unitWidth in
-        cells += unitWidth
-        precondition(
-          unit == " " || whole.contains(String(unit)),
-          "a cluster was split: \(unit.unicodeScalars.map(\.value))")
-      }
+  for cluster in frame.text {
+    measure.forEachUnit(of: cluster) { unit, unitWidth in
+      cells += unitWidth
+      precondition(
+        unit == " " || whole.contains(String(unit)),
+        "a cluster was split or joined: \(unit.unicodeScalars.map(\.value))")
     }
   }
   precondition(cells == width, "frame is \(cells) cells, not \(width)")
+  if let first = frame.text.unicodeScalars.first {
+    precondition(
+      measure.width(of: Character(first)) > 0
+        && !ClusterRules.isHangulVowelOrFinal(first.value),
+      "the frame starts with U+\(String(first.value, radix: 16)), which joins what precedes it")
+  }
 }

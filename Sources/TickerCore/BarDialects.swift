@@ -1,10 +1,17 @@
 /// polybar formatting tags: `%{F#rrggbb}…%{F-}`, `%{B…}`, `%{+u}`, `%{R}`.
 ///
-/// polybar has no escape for `%{`, so every `%{` the text would form gets a U+200B
-/// ZERO WIDTH SPACE between `%` and `{`: no tag, and so no `%{A…}` action, can come
-/// from an item. polybar cannot show bold, dim or italic without extra fonts; those
-/// attributes are dropped.
+/// polybar has no escape for `%{`, so every `%{` the text would form gets the tag
+/// `%{O0}` (an offset of zero pixels) between `%` and `{`: no tag, and so no `%{A…}`
+/// action, can come from an item. polybar draws the `%` and the `{` as text on either
+/// side of a tag that moves nothing and changes no colour, font or attribute, and logs
+/// nothing about it (checked with polybar 3.6.3: the same pixels as the text without
+/// the tag). A zero-width character there instead would be missing from most fonts,
+/// and polybar would warn of it on every frame. polybar cannot show bold, dim or
+/// italic without extra fonts; those attributes are dropped.
 enum PolybarDialect {
+  /// Written between a `%` and a `{` from the text.
+  static let tagBreak = "%{O0}"
+
   static func encode(_ frame: Frame) -> String {
     var output = ""
     writeRuns(
@@ -12,9 +19,7 @@ enum PolybarDialect {
       text: { text, output in
         for scalar in text.unicodeScalars {
           // Tags end in `}`, so a `%` just written comes from the text.
-          if scalar == "{" && output.unicodeScalars.last == "%" {
-            output.unicodeScalars.append("\u{200B}")
-          }
+          if scalar == "{" && output.unicodeScalars.last == "%" { output += tagBreak }
           output.unicodeScalars.append(scalar)
         }
       })

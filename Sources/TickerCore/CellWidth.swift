@@ -7,8 +7,13 @@ public enum WidthProfile: String, Sendable, CaseIterable {
 }
 
 /// How wide East Asian Ambiguous characters are drawn.
+///
+/// East Asian Ambiguous characters (`±`, `é`, `→`, Greek and Cyrillic letters) are one
+/// cell in most terminals and two in terminals set up for CJK text.
 public enum AmbiguousWidth: String, Sendable, CaseIterable {
+  /// One cell, as most terminals draw them.
   case narrow
+  /// Two cells, as terminals set up for CJK text draw them.
   case wide
 }
 
@@ -31,9 +36,17 @@ public enum AmbiguousWidth: String, Sendable, CaseIterable {
 /// Controls (C0, DEL, C1) are 0 under both profiles; text is sanitised before it is
 /// measured, so they only reach here by mistake.
 public struct CellMeasure: Sendable, Hashable {
+  /// Whose cell widths to follow.
   public var profile: WidthProfile
+  /// How wide East Asian Ambiguous characters are (the `terminal` profile only: glibc
+  /// gives them one cell).
   public var ambiguous: AmbiguousWidth
 
+  /// A measure for `profile`, with ambiguous characters `ambiguous`.
+  ///
+  /// - Parameters:
+  ///   - profile: Whose cell widths to follow; modern terminals by default.
+  ///   - ambiguous: How wide East Asian Ambiguous characters are; one cell by default.
   public init(profile: WidthProfile = .terminal, ambiguous: AmbiguousWidth = .narrow) {
     self.profile = profile
     self.ambiguous = ambiguous
@@ -56,7 +69,7 @@ public struct CellMeasure: Sendable, Hashable {
     }
     switch profile {
     case .terminal:
-      return terminalWidth(of: cluster.unicodeScalars)
+      return terminalMeasure(of: cluster.unicodeScalars).width
     case .tmux:
       return tmuxWidth(of: cluster.unicodeScalars)
     }
@@ -64,7 +77,12 @@ public struct CellMeasure: Sendable, Hashable {
 
   /// Calls `body` with each unit the profile draws for `cluster`, and its width.
   ///
-  /// The `terminal` profile draws a cluster as one unit. The `tmux` profile may
+  /// The `terminal` profile draws a cluster as one unit, without a U+200D ZERO WIDTH
+  /// JOINER at its end (it joins nothing, and wcwidth would take it as hiding the
+  /// character after it), and with a U+200C ZERO WIDTH NON-JOINER after a virama at
+  /// its end (which wcwidth would join with whatever follows into one conjunct of
+  /// 2 cells; the non-joiner keeps the virama visible, as Unicode has it). Neither
+  /// changes the cluster's width. The `tmux` profile may
   /// split a cluster that tmux measures and draws differently into parts it
   /// measures and draws alike: tmux 3.3a measures a ZWJ sequence as the sum of its
   /// scalars but draws it joined in fewer cells, so a cluster holding U+200D ZERO
@@ -76,7 +94,22 @@ public struct CellMeasure: Sendable, Hashable {
   ///   - body: Called once per unit, in order, with the unit and its width in cells.
   /// - Complexity: O(*s* log *t*) for *s* scalars in the cluster.
   public func forEachUnit(of cluster: Character, _ body: (Character, Int) -> Void) {
-    guard profile == .tmux, needsRewriteForTmux(cluster) else {
+    guard profile == .tmux else {
+      let utf8 = cluster.utf8
+      guard utf8.count >= 3 else {
+        body(cluster, width(of: cluster))
+        return
+      }
+      let (width, joinsNext) = terminalMeasure(of: cluster.unicodeScalars)
+      // U+200D is E2 80 8D in UTF-8.
+      guard joinsNext || utf8.last == 0x8D else {
+        body(cluster, width)
+        return
+      }
+      body(terminalUnit(cluster), width)
+      return
+    }
+    guard needsRewriteForTmux(cluster) else {
       body(cluster, width(of: cluster))
       return
     }
@@ -98,9 +131,23 @@ public struct CellMeasure: Sendable, Hashable {
 
 extension CellMeasure {
   private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
+  private static let zeroWidthNonJoiner: Unicode.Scalar = "\u{200C}"
   private static let replacementCharacter: Unicode.Scalar = "\u{FFFD}"
   /// The `tmuxRunWidths` value of scalars glibc's `wcwidth` rejects.
   private static let unknownToGlibc: UInt8 = 255
+
+  /// `cluster` as the terminal profile draws it: without the joiners at its end
+  /// (unless it is nothing but joiners), and with a non-joiner after it when wcwidth
+  /// would join the next character into it.
+  private func terminalUnit(_ cluster: Character) -> Character {
+    var scalars = String.UnicodeScalarView(cluster.unicodeScalars)
+    while scalars.count > 1 && scalars.last == Self.zeroWidthJoiner { scalars.removeLast() }
+    var unit = String(scalars)
+    if terminalMeasure(of: unit.first?.unicodeScalars ?? cluster.unicodeScalars).joinsNext {
+      unit.unicodeScalars.append(Self.zeroWidthNonJoiner)
+    }
+    return unit.first ?? cluster
+  }
 
   private func isUnknownToGlibc(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value >= 0x80
@@ -142,12 +189,18 @@ extension CellMeasure {
   ///
   /// A port of the grapheme loop of `wcwidth/_width.py` (the same as `_wcswidth.py`
   /// without terminal overrides), fed the whole cluster. Names follow the Python.
-  private func terminalWidth(of scalars: Character.UnicodeScalarView) -> Int {
+  ///
+  /// - Returns: The width, and whether wcwidth would join the character after the
+  ///   cluster into it (a virama still waiting for its consonant at the end).
+  private func terminalMeasure(of scalars: Character.UnicodeScalarView) -> (
+    width: Int, joinsNext: Bool
+  ) {
     var iterator = scalars.makeIterator()
-    guard let first = iterator.next() else { return 0 }
+    guard let first = iterator.next() else { return (0, false) }
     var upcoming = iterator.next()
     guard upcoming != nil else {
-      return terminalWidth(of: TerminalClass(first.value))
+      let scalarClass = TerminalClass(first.value)
+      return (terminalWidth(of: scalarClass), scalarClass == .virama)
     }
 
     var total = 0  // cells of finished sub-clusters (wcwidth's own clustering)
@@ -164,7 +217,7 @@ extension CellMeasure {
       current = upcoming
       upcoming = iterator.next()
       let value = scalar.value
-      let isIndicator = Self.isRegionalIndicator(value)
+      let isIndicator = ClusterRules.isRegionalIndicator(value)
       let indicatorsBefore = precedingIndicators
       precedingIndicators = isIndicator ? precedingIndicators + 1 : 0
 
@@ -204,7 +257,7 @@ extension CellMeasure {
           continue
         }
       } else if value >= 0x1F3FB && value <= 0x1F3FF
-        && (Self.isRegionalIndicator(lastMeasured)
+        && (ClusterRules.isRegionalIndicator(lastMeasured)
           || WidthTables.contains(WidthTables.extendedPictographic, lastMeasured))
       {
         continue  // a skin tone on a pictograph
@@ -242,16 +295,12 @@ extension CellMeasure {
       }
     }
     total += clusterWidth
-    return min(max(total, 0), 2)
-  }
-
-  private static func isRegionalIndicator(_ value: UInt32) -> Bool {
-    value >= 0x1F1E6 && value <= 0x1F1FF
+    return (min(max(total, 0), 2), previousWasVirama)
   }
 }
 
 /// What one scalar is to the terminal profile, from `WidthTables.terminalRunClasses`.
-private enum TerminalClass: UInt8 {
+enum TerminalClass: UInt8 {
   case zero = 0
   case narrow = 1
   case wide = 2
@@ -271,20 +320,10 @@ extension WidthTables {
   /// The index of the run holding `value` in a run table that starts at 0.
   ///
   /// - Complexity: O(log *n*) for *n* runs.
+  @inline(__always)
   static func runIndex(_ starts: [UInt32], _ value: UInt32) -> Int {
-    // Invariant: starts[low] <= value, and value < starts[high] when high < count.
     starts.withUnsafeBufferPointer { starts in
-      var low = 0
-      var high = starts.count
-      while high - low > 1 {
-        let middle = (low + high) / 2
-        if starts[middle] <= value {
-          low = middle
-        } else {
-          high = middle
-        }
-      }
-      return low
+      lastIndex(upTo: starts.count) { starts[$0] <= value }
     }
   }
 
@@ -292,18 +331,10 @@ extension WidthTables {
   ///
   /// - Complexity: O(log *n*) for *n* pairs.
   static func contains(_ ranges: [UInt32], _ value: UInt32) -> Bool {
-    var low = 0
-    var high = ranges.count / 2
-    while low < high {
-      let middle = (low + high) / 2
-      if value > ranges[2 * middle + 1] {
-        low = middle + 1
-      } else if value < ranges[2 * middle] {
-        high = middle
-      } else {
-        return true
-      }
+    ranges.withUnsafeBufferPointer { ranges in
+      guard ranges.count >= 2 else { return false }
+      let pair = 2 * lastIndex(upTo: ranges.count / 2) { ranges[2 * $0] <= value }
+      return ranges[pair] <= value && value <= ranges[pair + 1]
     }
-    return false
   }
 }

@@ -3,6 +3,7 @@ public struct Frame: Hashable, Sendable {
   /// The runs, each in one style; neighbouring runs differ in style.
   public var runs: [StyledRun]
 
+  /// A frame of `runs`; the caller keeps them to the window's width.
   public init(runs: [StyledRun]) { self.runs = runs }
 
   /// The frame's text without styles.
@@ -29,6 +30,13 @@ struct FrameBuilder {
   mutating func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes, style: Style) {
     if style != pendingStyle { flush(nextStyle: style) }
     pending.append(contentsOf: bytes)
+  }
+
+  /// Appends one byte: the usual cluster, an ASCII character.
+  @inline(__always)
+  mutating func append(byte: UInt8, style: Style) {
+    if style != pendingStyle { flush(nextStyle: style) }
+    pending.append(byte)
   }
 
   mutating func appendSpaces(_ count: Int, style: Style) {

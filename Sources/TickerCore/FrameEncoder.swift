@@ -1,17 +1,33 @@
 /// The output dialects: how a frame is written for each kind of reader.
+///
+/// Each dialect escapes the text it writes so that nothing from an item becomes
+/// markup or code for its reader; the raw values are the names `--format` takes.
 public enum OutputFormat: String, Sendable, CaseIterable {
+  /// The text alone, without styles.
   case plain
+  /// SGR escape sequences, for terminals.
   case ansi
+  /// tmux status-line markup (`#[fg=…]`), for `#(…)` in a status line.
   case tmux
+  /// zsh prompt escapes (`%F{…}`), for `PROMPT` with PROMPT_SUBST.
   case zsh
+  /// bash prompt text: SGR sequences between readline's `\001` and `\002` markers.
   case bash
+  /// SGR escape sequences, which fish prompts draw as they are.
   case fish
+  /// polybar formatting tags (`%{F#rrggbb}`).
   case polybar
+  /// lemonbar formatting tags, as polybar's, with `%%` for a literal `%`.
   case lemonbar
+  /// Pango markup (`<span foreground=…>`).
   case pango
+  /// One i3bar protocol block, `{"full_text":…}`, with Pango markup when styled.
   case i3bar
+  /// The text as it is, for an i3blocks persistent block.
   case i3blocks
+  /// A waybar custom-module JSON object (`text`, `tooltip`, `class`).
   case waybar
+  /// A JSON object with the plain text and the placement, for scripts and tests.
   case json
 }
 
@@ -20,11 +36,18 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 /// Escaping happens here, once, after slicing: text from items never becomes markup.
 /// Every frame ends with its style reset, so nothing leaks into the rest of the line.
 public struct FrameEncoder: Sendable {
+  /// The dialect frames are written in.
   public let format: OutputFormat
   /// Whether colours and attributes are written in `ansi` and the shell dialects
   /// (`NO_COLOR` turns them off there). The bar dialects always write their styles.
   public let usesColor: Bool
 
+  /// An encoder for `format`.
+  ///
+  /// - Parameters:
+  ///   - format: The dialect to write.
+  ///   - usesColor: Whether `ansi` and the shell dialects write styles (pass `false`
+  ///     when `NO_COLOR` is set); the other dialects always do.
   public init(format: OutputFormat, usesColor: Bool = true) {
     self.format = format
     self.usesColor = usesColor
@@ -40,7 +63,7 @@ public struct FrameEncoder: Sendable {
   public func encode(_ frame: Frame, placement: Placement, at time: Double) -> String {
     switch format {
     case .plain: return frame.text
-    case .ansi, .fish: return usesColor ? ANSI.encode(frame) : frame.text
+    case .ansi, .fish: return usesColor ? SGR.encode(frame) : frame.text
     case .tmux: return TmuxDialect.encode(frame)
     case .zsh: return ZshDialect.encode(frame, usesColor: usesColor)
     case .bash: return usesColor ? BashDialect.encode(frame) : frame.text
@@ -110,57 +133,4 @@ func writeRuns(
     text(run.text, &output)
   }
   if !current.isPlain { leave(current, &output) }
-}
-
-/// SGR escape sequences for terminals (and fish, which draws them as they are).
-enum ANSI {
-  static func encode(_ frame: Frame) -> String {
-    encode(frame, wrappingSequencesIn: ("", ""))
-  }
-
-  /// The frame with each escape sequence between `markers` (bash's `\001`, `\002`).
-  static func encode(_ frame: Frame, wrappingSequencesIn markers: (String, String)) -> String {
-    var output = ""
-    var styled = false
-    for run in frame.runs {
-      if run.style.isPlain {
-        if styled { output += markers.0 + "\u{1B}[0m" + markers.1 }
-        styled = false
-      } else {
-        output +=
-          markers.0 + "\u{1B}[" + (styled ? "0;" : "") + parameters(for: run.style) + "m"
-          + markers.1
-        styled = true
-      }
-      output += run.text
-    }
-    if styled { output += markers.0 + "\u{1B}[0m" + markers.1 }
-    return output
-  }
-
-  /// The SGR parameters that select `style` from the default look.
-  static func parameters(for style: Style) -> String {
-    var codes = ""
-    func add(_ code: String) {
-      if !codes.isEmpty { codes += ";" }
-      codes += code
-    }
-    if style.attributes.contains(.bold) { add("1") }
-    if style.attributes.contains(.dim) { add("2") }
-    if style.attributes.contains(.italic) { add("3") }
-    if style.attributes.contains(.underline) { add("4") }
-    if style.attributes.contains(.reverse) { add("7") }
-    if let color = style.foreground { add(colorCode(color, base: 30)) }
-    if let color = style.background { add(colorCode(color, base: 40)) }
-    return codes
-  }
-
-  private static func colorCode(_ color: TerminalColor, base: Int) -> String {
-    switch color {
-    case .named(let n) where n < 8: return String(base + Int(n))
-    case .named(let n): return String(base + 60 + Int(n & 7))
-    case .palette(let n): return "\(base + 8);5;\(n)"
-    case .rgb(let r, let g, let b): return "\(base + 8);2;\(r);\(g);\(b)"
-    }
-  }
 }

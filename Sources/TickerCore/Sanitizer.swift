@@ -2,35 +2,65 @@
 ///
 /// Control characters (C0, DEL, C1) and Prepend scalars (which join whatever follows
 /// them) are removed; tabs, line and paragraph breaks become one space each (CR LF
-/// counts as one break). Invalid UTF-8 has already
-/// become U+FFFD by the time text is a `String`; `decodeUTF8(_:)` does that for bytes.
+/// counts as one break). Invalid UTF-8 has already become U+FFFD by the time text is
+/// a `String`.
+///
+/// The strip lays out the text either side of a removal as separate pieces, so that
+/// what the feed sent apart never joins into one character on screen.
 public enum Sanitizer {
   /// Returns `text` without control characters, breaks turned into spaces.
   ///
   /// - Complexity: O(*n*) in the length of `text`.
   public static func clean(_ text: String) -> String {
     if isClean(text) { return text }
+    var cleaned = ""
+    forEachPiece(of: text) { piece in if let piece { cleaned += piece } }
+    return cleaned
+  }
+
+  /// Calls `body` with each stretch of `text` between removed scalars, cleaned as
+  /// `clean(_:)` cleans it, and with `nil` where one or more scalars were removed.
+  ///
+  /// What was on either side of a removal must not join into one grapheme cluster
+  /// (the halves of a flag, say, around a control character), so the strip breaks
+  /// each stretch into clusters on its own and checks where they meet.
+  ///
+  /// - Complexity: O(*n*) in the length of `text`.
+  static func forEachPiece(of text: String, _ body: (String?) -> Void) {
+    if isClean(text) {
+      body(text)
+      return
+    }
     var scalars = String.UnicodeScalarView()
     var previousWasCR = false
+    var removing = false
     for scalar in text.unicodeScalars {
       let v = scalar.value
       defer { previousWasCR = v == 0x0D }
+      if v == 0x0A && previousWasCR { continue }
+      let kept: Unicode.Scalar?
       switch v {
-      case 0x0A where previousWasCR:
-        continue
-      case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
-        scalars.append(" ")
-      case 0x00...0x1F, 0x7F...0x9F:
-        continue
-      case _ where isPrepend(v):
-        // A Prepend scalar (an Arabic number sign, say) joins whatever follows it,
-        // whatever a window or a status line puts there.
-        continue
-      default:
-        scalars.append(scalar)
+      case 0x09...0x0D, 0x85, 0x2028, 0x2029: kept = " "
+      case 0x00...0x1F, 0x7F...0x9F: kept = nil
+      // A Prepend scalar (an Arabic number sign, say) joins whatever follows it,
+      // whatever a window or a status line puts there.
+      case _ where ClusterRules.isPrepend(v): kept = nil
+      default: kept = scalar
       }
+      guard let kept else {
+        removing = true
+        continue
+      }
+      if removing {
+        if !scalars.isEmpty { body(String(scalars)) }
+        scalars = String.UnicodeScalarView()
+        body(nil)
+        removing = false
+      }
+      scalars.append(kept)
     }
-    return String(scalars)
+    if !scalars.isEmpty { body(String(scalars)) }
+    if removing { body(nil) }
   }
 
   /// Decodes bytes as UTF-8, each invalid sequence becoming U+FFFD.
@@ -38,7 +68,7 @@ public enum Sanitizer {
   /// Inlinable, so that callers in other modules get it specialised for their
   /// collection rather than paying for generic dispatch on every line.
   @inlinable
-  public static func decodeUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+  package static func decodeUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
     String(decoding: bytes, as: UTF8.self)
   }
 
@@ -64,18 +94,6 @@ public enum Sanitizer {
         index += 1
       }
       return true
-    }
-  }
-
-  /// Grapheme_Cluster_Break=Prepend, as Swift 6.3's Unicode data has it (the scalars
-  /// that form one cluster with an ASCII letter after them).
-  static func isPrepend(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0xD4E, 0x110BD, 0x110CD,
-      0x111C2...0x111C3, 0x113D1, 0x1193F, 0x11941, 0x11A84...0x11A89, 0x11D46, 0x11F02:
-      return true
-    default:
-      return false
     }
   }
 }

@@ -2,6 +2,12 @@
 ///
 /// zsh runs prompt escapes over the output of the substitution, so each `%` from the
 /// text is written `%%`; the output is not searched again for `$(…)` or backquotes.
+///
+/// With the PROMPT_BANG option (set by `setopt prompt_bang`, and in ksh emulation) a
+/// `!` in a prompt becomes the history number and `!!` a `!`; without it `!` is
+/// itself, and no escape works under both settings. So each `!` from the text is
+/// drawn as U+01C3 LATIN LETTER RETROFLEX CLICK `ǃ`, which looks the same and is one
+/// cell to wcwidth and to glibc, as `!` is.
 /// Colours are `%F{…}` and `%K{…}`, bold `%B`, underline `%U`, reverse `%S`; dim and
 /// italic, which zsh has no escape for, are raw SGR inside `%{…%}` (zero width).
 enum ZshDialect {
@@ -13,11 +19,18 @@ enum ZshDialect {
       enter: { style, output in if usesColor { enter(style, into: &output) } },
       text: { text, output in
         for scalar in text.unicodeScalars {
-          if scalar == "%" { output += "%%" } else { output.unicodeScalars.append(scalar) }
+          switch scalar {
+          case "%": output += "%%"
+          case "!": output.unicodeScalars.append(bangLookalike)
+          default: output.unicodeScalars.append(scalar)
+          }
         }
       })
     return output
   }
+
+  /// What a `!` from the text is drawn as: U+01C3 LATIN LETTER RETROFLEX CLICK.
+  static let bangLookalike: Unicode.Scalar = "\u{01C3}"
 
   private static func enter(_ style: Style, into output: inout String) {
     // Raw sequences first: zsh's own escapes never reset them, but turning bold off
@@ -58,6 +71,6 @@ enum ZshDialect {
 /// (`\[ \]` are not decoded in the output of `$(…)`).
 enum BashDialect {
   static func encode(_ frame: Frame) -> String {
-    ANSI.encode(frame, wrappingSequencesIn: ("\u{01}", "\u{02}"))
+    SGR.encode(frame, wrappingSequencesIn: ("\u{01}", "\u{02}"))
   }
 }

@@ -1,10 +1,13 @@
 /// The items of a ticker laid end to end as one circular row of cells.
 ///
 /// Each item is followed by the separator; the seam from the last item back to the
-/// first is just another separator. Items with nothing to show are skipped, and so
-/// are clusters that occupy no cell (they could only merge with whatever a window
-/// edge puts beside them). After this O(total text) preparation, any window of the
-/// strip is found in O(log *n*) and drawn in O(width).
+/// first is just another separator. Blank items (see `StyledText.isBlank`) are
+/// skipped, and so are clusters that occupy no cell or have no base (they could only
+/// merge with whatever a window edge puts beside them). Where text meets text it was
+/// not broken into clusters with (items, separators, the two sides of something the
+/// sanitiser or the strip removed), a space keeps apart clusters that would join.
+/// After this O(total text) preparation, any window of the strip is found in
+/// O(log *n*) and drawn in O(width).
 ///
 /// The layout is compact, about one byte per cluster besides the text: each cluster's
 /// width and length packed in a byte, and every 64th cluster's byte and cell offsets
@@ -23,7 +26,7 @@ public struct Strip: Sendable {
   /// The first cluster of each style run, and its style as an index into `styles`.
   var runCluster: [UInt32] = []
   var runStyle: [UInt32] = []
-  var styles: [Style] = []
+  var styles = StyleTable()
   /// The cell at which each shown item starts; one extra entry is the strip's width.
   var itemCell: [Int] = []
   /// The index, among the items given, of each shown item.
@@ -34,9 +37,11 @@ public struct Strip: Sendable {
   public internal(set) var separatorCellCount = 0
   /// A space added at the seam because the last and first clusters would join.
   var seamSpacerCount = 0
-  /// Set when the next cluster appended begins an item or separator, to check it
-  /// against the cluster before it.
-  var segmentStarts = false
+  /// Set when the next cluster appended begins an item or a separator, or follows
+  /// something removed, to check that it does not join the cluster before it.
+  var checksJoin = false
+  /// Whether the item being appended has shown anything but space yet.
+  var itemShowsSomething = false
 
   /// The measure the strip was laid out with.
   public let measure: CellMeasure
@@ -59,7 +64,7 @@ public struct Strip: Sendable {
     itemCount == 0 ? 0 : cellCount - separatorCellCount - seamSpacerCount
   }
 
-  /// How many items are shown (those with at least one cell).
+  /// How many items are shown: those that are not blank.
   public var itemCount: Int { itemSource.count }
 
   /// How many grapheme clusters the strip holds.
@@ -77,7 +82,7 @@ public struct Strip: Sendable {
   /// - Complexity: O(log *n*).
   public func item(atCell cell: Int) -> Int? {
     guard !itemSource.isEmpty else { return nil }
-    return Int(itemSource[lastIndex(in: itemCell, upTo: itemSource.count, notAbove: cell)])
+    return Int(itemSource[lastIndex(upTo: itemSource.count) { itemCell[$0] <= cell }])
   }
 
   /// The byte length and width of cluster `index`.
@@ -85,20 +90,16 @@ public struct Strip: Sendable {
   func info(_ index: Int) -> (length: Int, width: Int) {
     let packed = clusterInfo[index]
     if packed != 0 { return (Int(packed & 15), Int(packed >> 4)) }
-    var low = 0
-    var high = longClusters.count
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if longClusters[middle].cluster <= index { low = middle } else { high = middle }
-    }
-    return (longClusters[low].length, longClusters[low].width)
+    let long = longClusters[
+      lastIndex(upTo: longClusters.count) { longClusters[$0].cluster <= index }]
+    return (long.length, long.width)
   }
 
   /// The cluster that holds `cell`, with its byte and cell offsets.
   ///
   /// - Complexity: O(log *n*): a binary search of the checkpoints, then at most 64 steps.
   func locate(cell: Int) -> (cluster: Int, byte: Int, cell: Int) {
-    let checkpoint = lastIndex(in: checkpointCell, upTo: checkpointCell.count, notAbove: cell)
+    let checkpoint = lastIndex(upTo: checkpointCell.count) { checkpointCell[$0] <= cell }
     var cluster = checkpoint * Strip.checkpointStride
     var byte = checkpointByte[checkpoint]
     var start = checkpointCell[checkpoint]
@@ -116,8 +117,10 @@ public struct Strip: Sendable {
   /// The `width` cells of the circular strip that start at cell `offset`.
   ///
   /// A wide cluster cut by either edge shows as spaces for its visible cells, in its
-  /// own style. When the strip is narrower than the window it repeats. An empty
-  /// strip gives a blank window.
+  /// own style, and so does a cluster at the left edge that could join what precedes
+  /// the frame on a status line (one that starts with a scalar of no width of its own,
+  /// or with a Hangul vowel or final). When the strip is narrower than the window it
+  /// repeats. An empty strip gives a blank window.
   ///
   /// - Complexity: O(`width` + log *n*).
   public func window(offset: Int, width: Int) -> Frame {
@@ -129,12 +132,12 @@ public struct Strip: Sendable {
     }
     let start = ((offset % cellCount) + cellCount) % cellCount
     var (cluster, byte, clusterStart) = locate(cell: start)
-    var run = lastIndex(in: runCluster, upTo: runCluster.count, notAbove: cluster)
+    var run = lastIndex(upTo: runCluster.count) { Int(runCluster[$0]) <= cluster }
     var column = 0
-    if clusterStart < start {
+    if clusterStart < start || joinsWhatPrecedes(clusterAt: byte) {
       let (length, cells) = info(cluster)
       let visible = min(clusterStart + cells - start, width)
-      builder.appendSpaces(visible, style: styles[Int(runStyle[run])])
+      builder.appendSpaces(visible, style: styles[runStyle[run]])
       column = visible
       cluster += 1
       byte += length
@@ -146,13 +149,17 @@ public struct Strip: Sendable {
         run = 0
       }
       while run + 1 < runCluster.count && Int(runCluster[run + 1]) <= cluster { run += 1 }
-      let style = styles[Int(runStyle[run])]
+      let style = styles[runStyle[run]]
       let (length, cells) = info(cluster)
       if column + cells > width {
         builder.appendSpaces(width - column, style: style)
         break
       }
-      builder.append(bytes[byte..<(byte + length)], style: style)
+      if length == 1 {
+        builder.append(byte: bytes[byte], style: style)
+      } else {
+        builder.append(bytes[byte..<(byte + length)], style: style)
+      }
       column += cells
       cluster += 1
       byte += length
@@ -160,11 +167,20 @@ public struct Strip: Sendable {
     return builder.frame()
   }
 
+  /// Whether the cluster whose text starts at `byte` could join what precedes it.
+  private func joinsWhatPrecedes(clusterAt byte: Int) -> Bool {
+    guard bytes[byte] >= 0x80 else { return false }
+    var iterator = bytes[byte...].makeIterator()
+    var decoder = UTF8()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
+    return ClusterRules.joinsWhatPrecedes(scalar, measure)
+  }
+
   /// The clusters of the strip with their widths and styles, in order; for tests and
   /// tools that need the whole layout.
   ///
   /// - Complexity: O(total length of the text).
-  public var clusters: [(text: String, width: Int, style: Style)] {
+  package var clusters: [(text: String, width: Int, style: Style)] {
     var result: [(text: String, width: Int, style: Style)] = []
     var run = 0
     var byte = 0
@@ -172,325 +188,38 @@ public struct Strip: Sendable {
       while run + 1 < runCluster.count && Int(runCluster[run + 1]) <= index { run += 1 }
       let (length, width) = info(index)
       let text = String(decoding: bytes[byte..<(byte + length)], as: UTF8.self)
-      result.append((text, width, styles[Int(runStyle[run])]))
+      result.append((text, width, styles[runStyle[run]]))
       byte += length
     }
     return result
   }
 }
 
-/// Builds a `Strip` item by item, without holding the items themselves.
-public struct StripBuilder: Sendable {
-  private var strip: Strip
-  private var separatorStrip: Strip
-  private var itemsSeen = 0
+/// The distinct styles of a strip, each stored once and found by its hash, so a line
+/// of thousands of differently coloured runs costs no more per run than one of two.
+struct StyleTable: Sendable {
+  private var styles: [Style] = []
+  private var indices: [Style: UInt32] = [:]
+  /// How many styles have been hashed or compared to find others (for tests of the
+  /// bound: one per lookup).
+  private(set) var probes = 0
 
-  /// Starts an empty strip whose items will be followed by `separator`.
-  public init(separator: StyledText, measure: CellMeasure = CellMeasure()) {
-    var separatorStrip = Strip(measure: measure)
-    separatorStrip.append(separator)
-    self.separatorStrip = separatorStrip
-    strip = Strip(measure: measure)
-    strip.separatorCellCount = separatorStrip.cellCount
-  }
-
-  /// Appends one item and the separator after it; an item with no cells is skipped.
-  ///
-  /// - Complexity: O(length of the item).
-  public mutating func append(_ item: StyledText) {
-    appendItem { $0.append(item) }
-  }
-
-  /// Appends one unstyled item given as UTF-8 bytes (invalid sequences become U+FFFD).
-  ///
-  /// Printable ASCII, the usual feed line, goes straight into the strip.
-  public mutating func appendPlain<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
-    let appended = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
-      for byte in buffer where byte < 0x20 || byte >= 0x7F { return false }
-      appendItem { $0.appendPrintableASCII(buffer) }
-      return true
-    }
-    if appended != true { append(StyledText(Sanitizer.decodeUTF8(bytes))) }
-  }
-
-  /// Runs `body` to append one item, then the separator if the item showed anything.
-  private mutating func appendItem(_ body: (inout Strip) -> Void) {
-    let index = itemsSeen
-    itemsSeen += 1
-    let startCell = strip.cellCount
-    let before = strip.clusterCount
-    strip.segmentStarts = true
-    body(&strip)
-    guard strip.clusterCount > before else { return }
-    strip.itemSource.append(UInt32(truncatingIfNeeded: index))
-    strip.itemCell.append(startCell)
-    strip.segmentStarts = true
-    strip.append(separatorStrip)
-  }
-
-  /// The finished strip.
-  public consuming func build() -> Strip {
-    // The seam is a boundary too: the first cluster must not join the last one (nor a
-    // lone cluster itself, when the window repeats it).
-    if strip.clusterCount > 0, let first = strip.clusterText(0).first,
-      strip.wouldJoin(strip.clusterText(strip.clusterCount - 1), first)
-    {
-      strip.appendSpacer()
-      strip.seamSpacerCount = 1
-    }
-    strip.itemCell.append(strip.cellCount)
-    return strip
-  }
-}
-
-// MARK: Building
-
-extension Strip {
-  fileprivate mutating func append(_ text: StyledText) {
-    if text.runs.count == 1 {
-      append(Sanitizer.clean(text.runs[0].text), styleIndex: styleIndex(text.runs[0].style))
-      return
-    }
-    var cleaned: [(text: String, style: UInt32)] = []
-    cleaned.reserveCapacity(text.runs.count)
-    for run in text.runs { cleaned.append((Sanitizer.clean(run.text), styleIndex(run.style))) }
-    let runsAreSeparate = cleaned.dropFirst().allSatisfy { Strip.startsCluster($0.text) }
-    if runsAreSeparate {
-      for run in cleaned { append(run.text, styleIndex: run.style) }
-      return
-    }
-    // Clusters span runs here; each takes the style of its first scalar.
-    var joined = ""
-    var runEnds: [(end: Int, style: UInt32)] = []
-    for run in cleaned {
-      joined += run.text
-      runEnds.append((joined.utf8.count, run.style))
-    }
-    var runIndex = 0
-    var offset = 0
-    for cluster in joined {
-      while runIndex < runEnds.count - 1 && offset >= runEnds[runIndex].end { runIndex += 1 }
-      offset += cluster.utf8.count
-      appendCluster(cluster, styleIndex: runEnds[runIndex].style)
-    }
-  }
-
-  /// Appends printable ASCII in the plain style: one cluster of one cell a byte.
-  fileprivate mutating func appendPrintableASCII(_ ascii: UnsafeBufferPointer<UInt8>) {
-    guard !ascii.isEmpty else { return }
-    segmentStarts = false
-    openRun(styleIndex(.plain))
-    for byte in ascii {
-      addCheckpointIfDue()
-      bytes.append(byte)
-      clusterInfo.append(0x11)
-    }
-    cellCount += ascii.count
-  }
-
-  private mutating func append(_ text: String, styleIndex: UInt32) {
-    var text = text
-    text.withUTF8 { appendUTF8($0, styleIndex: styleIndex) }
-  }
-
-  /// Appends sanitised UTF-8 text cluster by cluster.
-  ///
-  /// An ASCII byte followed by another ASCII byte (or by the end) is a whole cluster
-  /// of one cell: nothing but a preceding CR or Prepend scalar joins an ASCII scalar,
-  /// and sanitising removed both. Only the stretches between such bytes go through
-  /// grapheme breaking and the width tables.
-  private mutating func appendUTF8(_ utf8: UnsafeBufferPointer<UInt8>, styleIndex: UInt32) {
-    let count = utf8.count
-    func isLoneASCII(_ index: Int) -> Bool {
-      utf8[index] < 0x80 && (index + 1 == count || utf8[index + 1] < 0x80)
-    }
-    var index = 0
-    while index < count {
-      if isLoneASCII(index) {
-        segmentStarts = false
-        openRun(styleIndex)
-        addCheckpointIfDue()
-        bytes.append(utf8[index])
-        clusterInfo.append(0x11)
-        cellCount += 1
-        index += 1
-        continue
-      }
-      var end = index + 1
-      while end < count && !isLoneASCII(end) { end += 1 }
-      let stretch = String(
-        decoding: UnsafeBufferPointer(rebasing: utf8[index..<end]), as: UTF8.self)
-      for cluster in stretch { appendCluster(cluster, styleIndex: styleIndex) }
-      index = end
-    }
-  }
-
-  /// Whether `text` surely begins a new grapheme cluster whatever comes before it.
-  ///
-  /// A cluster can only span two runs when the later one starts with a scalar that
-  /// extends or joins the one before it: a mark, a format character (ZWJ among them),
-  /// an emoji modifier, a regional indicator or a Hangul jamo.
-  static func startsCluster(_ text: String) -> Bool {
-    guard let first = text.unicodeScalars.first else { return true }
-    if first.value < 0x80 || isCommonBase(first.value) { return true }
-    switch first.value {
-    case 0x1100...0x11FF, 0xA960...0xA97F, 0xD7B0...0xD7FF, 0x1F1E6...0x1F1FF: return false
-    default: break
-    }
-    let properties = first.properties
-    if properties.isEmojiModifier || properties.isGraphemeExtend { return false }
-    switch properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .enclosingMark, .format: return false
-    default: return true
-    }
-  }
-
-  /// Whether `value` is in a block of symbols, kana or CJK ideographs, where no scalar
-  /// extends or joins the one before it, so no property lookup is needed. (Hangul
-  /// syllables are not: one joins a leading jamo before it.)
+  /// The style at `index`.
   @inline(__always)
-  static func isCommonBase(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF, 0x2100...0x2BFF, 0x3041...0x3096,
-      0x30A1...0x30FA, 0x4E00...0x9FFF, 0xFF01...0xFF9D:
-      return true
-    default:
-      return false
-    }
-  }
+  subscript(index: UInt32) -> Style { styles[Int(index)] }
 
-  /// Whether a cluster that starts with `scalar` has no base: `scalar` extends
-  /// whatever comes before it, a space too (Grapheme_Cluster_Break Extend or
-  /// SpacingMark, or an emoji modifier), so nothing can keep it apart.
-  static func hasNoBase(_ scalar: Unicode.Scalar) -> Bool {
-    // THAI SARA AM and LAO VOWEL SIGN AM are letters that break as spacing marks.
-    if scalar.value == 0xE33 || scalar.value == 0xEB3 { return true }
-    let properties = scalar.properties
-    return properties.isGraphemeExtend || properties.isEmojiModifier
-      || properties.generalCategory == .spacingMark
-  }
-
-  private mutating func appendCluster(_ cluster: Character, styleIndex: UInt32) {
-    // A cluster with no base (a skin tone or a mark at the start of the text) would
-    // join whatever the window or the status line puts before it.
-    if let first = cluster.unicodeScalars.first, first.value >= 0x80,
-      !Strip.isCommonBase(first.value), Strip.hasNoBase(first)
-    {
-      return
-    }
-    measure.forEachUnit(of: cluster) { unit, width in
-      guard width > 0 else { return }
-      if segmentStarts {
-        segmentStarts = false
-        if clusterCount > 0 && wouldJoin(clusterText(clusterCount - 1), unit) { appendSpacer() }
-      }
-      openRun(styleIndex)
-      addCheckpointIfDue()
-      let before = bytes.count
-      bytes.append(contentsOf: unit.utf8)
-      appendInfo(length: bytes.count - before, width: width)
-    }
-  }
-
-  private mutating func appendInfo(length: Int, width: Int) {
-    if length < 16 && width < 16 {
-      clusterInfo.append(UInt8(width << 4 | length))
-    } else {
-      longClusters.append((clusterInfo.count, length, width))
-      clusterInfo.append(0)
-    }
-    cellCount += width
-  }
-
-  @inline(__always)
-  private mutating func addCheckpointIfDue() {
-    if clusterInfo.count % Strip.checkpointStride == 0 {
-      checkpointByte.append(bytes.count)
-      checkpointCell.append(cellCount)
-    }
-  }
-
-  /// Appends every cluster of another strip (the separator).
-  fileprivate mutating func append(_ other: Strip) {
-    if segmentStarts, other.clusterCount > 0, clusterCount > 0,
-      let first = other.clusterText(0).first, wouldJoin(clusterText(clusterCount - 1), first)
-    {
-      appendSpacer()
-    }
-    segmentStarts = false
-    let base = UInt32(clusterCount)
-    for (run, start) in other.runCluster.enumerated() {
-      let style = styleIndex(other.styles[Int(other.runStyle[run])])
-      if runStyle.last != style {
-        runCluster.append(base + start)
-        runStyle.append(style)
-      }
-    }
-    var byte = 0
-    for index in 0..<other.clusterCount {
-      let (length, width) = other.info(index)
-      addCheckpointIfDue()
-      bytes.append(contentsOf: other.bytes[byte..<(byte + length)])
-      appendInfo(length: length, width: width)
-      byte += length
-    }
-  }
-
-  /// The text of cluster `index`.
+  /// The index of `style`, added if it is new.
   ///
-  /// - Complexity: O(log *n*).
-  func clusterText(_ index: Int) -> String {
-    let checkpoint = index / Strip.checkpointStride
-    var byte = checkpointByte[checkpoint]
-    for cluster in (checkpoint * Strip.checkpointStride)..<index { byte += info(cluster).length }
-    return String(decoding: bytes[byte..<(byte + info(index).length)], as: UTF8.self)
-  }
-
-  /// Whether `next` would not stay a cluster of its own after `previous`: it would
-  /// pair with it (regional indicators), follow a dangling ZWJ into an emoji sequence,
-  /// or continue a Hangul syllable or an Indic conjunct. Items and separators are
-  /// broken into clusters each on its own, so where one meets the next this is checked.
-  func wouldJoin(_ previous: String, _ next: Character) -> Bool {
-    guard let last = previous.unicodeScalars.last else { return false }
-    guard last.value >= 0x80 || !Strip.startsCluster(String(next)) else { return false }
-    return Array(previous + String(next)) != Array(previous) + [next]
-  }
-
-  /// Appends a plain space, to keep two clusters that would join apart.
-  mutating func appendSpacer() {
-    openRun(styleIndex(.plain))
-    addCheckpointIfDue()
-    bytes.append(0x20)
-    clusterInfo.append(0x11)
-    cellCount += 1
-  }
-
-  private mutating func openRun(_ styleIndex: UInt32) {
-    if runStyle.last != styleIndex {
-      runCluster.append(UInt32(clusterCount))
-      runStyle.append(styleIndex)
-    }
-  }
-
-  private mutating func styleIndex(_ style: Style) -> UInt32 {
-    if let last = runStyle.last, styles[Int(last)] == style { return last }
-    if let index = styles.firstIndex(of: style) { return UInt32(index) }
+  /// - Complexity: O(1) on average.
+  mutating func index(of style: Style) -> UInt32 {
+    probes += 1
+    if let index = indices[style] { return index }
+    let index = UInt32(styles.count)
     styles.append(style)
-    return UInt32(styles.count - 1)
+    indices[style] = index
+    return index
   }
-}
 
-/// The largest index `i < count` with `array[i] <= value`, or 0 when there is none.
-///
-/// - Complexity: O(log `count`).
-func lastIndex<Element: BinaryInteger>(in array: [Element], upTo count: Int, notAbove value: Int)
-  -> Int
-{
-  var low = 0
-  var high = count
-  while high - low > 1 {
-    let middle = (low + high) / 2
-    if Int(array[middle]) <= value { low = middle } else { high = middle }
-  }
-  return low
+  /// Forgets the lookup table once the strip is built; the styles stay.
+  mutating func finish() { indices = [:] }
 }

@@ -47,23 +47,37 @@ private func hexByte(_ value: UInt8) -> String {
 }
 
 /// Text attributes other than colour.
+///
+/// The attributes every dialect can express in some way; a dialect that cannot show
+/// one (polybar has no bold) leaves it out.
 public struct TextAttributes: OptionSet, Hashable, Sendable {
+  /// The attributes as bits, one per attribute.
   public let rawValue: UInt8
+  /// The attributes whose bits are set in `rawValue`.
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+  /// Bold (SGR 1).
   public static let bold = TextAttributes(rawValue: 1 << 0)
+  /// Dim, or faint (SGR 2).
   public static let dim = TextAttributes(rawValue: 1 << 1)
+  /// Italic (SGR 3).
   public static let italic = TextAttributes(rawValue: 1 << 2)
+  /// Underline (SGR 4).
   public static let underline = TextAttributes(rawValue: 1 << 3)
+  /// Foreground and background swapped (SGR 7).
   public static let reverse = TextAttributes(rawValue: 1 << 4)
 }
 
 /// How a run of text looks: colours and attributes; the one style model every encoder maps.
 public struct Style: Hashable, Sendable {
+  /// The text colour; `nil` for the reader's default.
   public var foreground: TerminalColor?
+  /// The background colour; `nil` for the reader's default.
   public var background: TerminalColor?
+  /// Bold, dim, italic, underline and reverse.
   public var attributes: TextAttributes
 
+  /// A style of the given colours and attributes; with no arguments, `plain`.
   public init(
     foreground: TerminalColor? = nil, background: TerminalColor? = nil,
     attributes: TextAttributes = []
@@ -82,9 +96,12 @@ public struct Style: Hashable, Sendable {
 
 /// A run of text that shares one style.
 public struct StyledRun: Hashable, Sendable {
+  /// The text, unescaped: encoders escape it for their dialect.
   public var text: String
+  /// How the text looks.
   public var style: Style
 
+  /// A run of `text` in `style`.
   public init(_ text: String, style: Style = .plain) {
     self.text = text
     self.style = style
@@ -92,15 +109,41 @@ public struct StyledRun: Hashable, Sendable {
 }
 
 /// Text made of styled runs: one ticker item, or the separator.
+///
+/// A string literal is plain text: `let separator: StyledText = " · "`.
 public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
+  /// The runs, in order. A grapheme cluster that spans two runs takes the style of
+  /// its first scalar.
   public var runs: [StyledRun]
 
+  /// Text made of `runs`.
   public init(runs: [StyledRun]) { self.runs = runs }
 
+  /// Text that is `text` in `style` throughout.
   public init(_ text: String, style: Style = .plain) { self.runs = [StyledRun(text, style: style)] }
 
+  /// Plain text from a string literal.
   public init(stringLiteral value: String) { self.init(value) }
 
   /// The text without its styles.
   public var plainText: String { runs.reduce(into: "") { $0 += $1.text } }
+
+  /// Whether the text shows nothing but space, so that a strip skips it as an item.
+  ///
+  /// Blank text is empty after sanitising, or holds only white space (spaces, tabs,
+  /// line breaks, U+00A0, U+3000), zero-width characters (U+200B, U+FEFF, U+2060, the
+  /// joiners and direction marks), and marks or emoji modifiers with nothing to sit
+  /// on. `true` exactly when `Strip` and `StripBuilder` skip the item, whatever the
+  /// width profile.
+  ///
+  /// - Complexity: O(1) when the text holds a printable ASCII character other than a
+  ///   space early on; otherwise O(*n*), as laying the text out in a strip.
+  public var isBlank: Bool {
+    for run in runs {
+      for byte in run.text.utf8 where byte > 0x20 && byte < 0x7F { return false }
+    }
+    var builder = StripBuilder(separator: "")
+    builder.append(self)
+    return builder.build().itemCount == 0
+  }
 }

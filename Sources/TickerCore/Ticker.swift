@@ -33,40 +33,98 @@ public struct Placement: Hashable, Sendable {
 /// The frame is a pure function of the time: every process that asks for the same
 /// time gets the same frame. Times are Unix seconds.
 public struct Ticker: Sendable {
+  /// The items laid out as one circular row of cells.
   public let strip: Strip
+  /// The window's width in cells: every frame is exactly this wide.
   public let width: Int
-  /// Cells per second; negative scrolls to the right.
+  /// Cells per second; negative scrolls to the right; 0 stands still.
   public let speed: Double
-  /// Seconds each item rests at the left edge (`wrap`), or at each end (`bounce`).
+  /// Seconds each item rests at the left edge (`wrap`), or at each end (`bounce`);
+  /// 0 for none.
   public let dwell: Double
+  /// How the strip moves through the window.
   public let motion: Motion
+  /// What happens when everything fits in the window.
   public let fit: Fit
 
   /// Seconds `bounce` rests at each end when no dwell is given.
   public static let defaultBounceRest = 2.0
 
+  /// The fastest the window moves, in cells per second; faster speeds move at this one.
+  ///
+  /// At this speed a cell still lasts a few of the smallest steps a `Double` can take
+  /// at today's Unix times (about 2.4e-7 seconds), so frames and their changes stay
+  /// distinct; far slower speeds than this are needed for the offsets to be exact to
+  /// a small part of a cell (see `init(strip:width:speed:dwell:motion:fit:)`).
+  public static let maximumSpeed = 1e6
+
+  /// The slowest the window moves, in cells per second (a cell in about 32 years);
+  /// slower speeds stand still.
+  public static let minimumSpeed = 1e-9
+
+  /// The longest rest, in seconds (about 32 years); longer dwells rest this long.
+  public static let maximumDwell = 1e9
+
+  /// The widest window, in cells; wider ones are this wide. A frame is built in
+  /// memory, so its width is bounded.
+  public static let maximumWidth = 1 << 20
+
   private enum Mode: Sendable {
     /// A still frame, computed once.
     case still(Frame, item: Int?)
-    case wrap(cycle: Double, secondsPerCell: Double)
-    case bounce(cycle: Double, rest: Double, travel: Int)
+    case moving(MotionSchedule)
   }
   private let mode: Mode
 
+  /// A ticker that shows `strip` in a window `width` cells wide.
+  ///
+  /// Every value is accepted; those outside the meaningful range are brought into it,
+  /// and the properties hold the values in use:
+  ///
+  /// - `width` is kept within 0...`maximumWidth`; at 0 every frame is empty.
+  /// - A `speed` whose magnitude is below `minimumSpeed`, or NaN, is 0: the ticker
+  ///   stands still. A magnitude above `maximumSpeed`, infinity included, is
+  ///   `maximumSpeed`, the sign kept.
+  /// - A `dwell` that is negative or NaN is 0: no rest. One above `maximumDwell`,
+  ///   infinity included, is `maximumDwell`.
+  ///
+  /// Within these ranges the motion is safe at any time: `frame(at:)` is always
+  /// `width` cells, and `nextChange(after:)` is `nil` or later than the time asked
+  /// about. For offsets exact to a small part of a cell at Unix times up to the
+  /// year 2242 (2^33 seconds, below which a `Double` resolves 2^-20 seconds, about
+  /// 1e-6), keep the speed's magnitude at most 1000 cells per second: a cell then
+  /// lasts a thousand times the clock's resolution.
+  ///
+  /// - Parameters:
+  ///   - strip: The items, laid out.
+  ///   - width: The window's width in cells.
+  ///   - speed: Cells per second; negative scrolls to the right, 0 stands still.
+  ///   - dwell: Seconds each item rests at the left edge (`wrap`), or the window
+  ///     rests at each end (`bounce`, where 0 means `defaultBounceRest`).
+  ///   - motion: Wrap around the circular strip, or bounce between its ends.
+  ///   - fit: What to do when everything fits in the window.
+  /// - Complexity: O(`width` + log *n*): a still frame is drawn once, here.
   public init(
     strip: Strip, width: Int, speed: Double = 2, dwell: Double = 0, motion: Motion = .wrap,
     fit: Fit = .left
   ) {
     self.strip = strip
-    self.width = max(0, width)
-    self.speed = speed.isFinite ? speed : 0
-    self.dwell = dwell.isFinite && dwell > 0 ? dwell : 0
+    self.width = min(max(0, width), Ticker.maximumWidth)
+    let magnitude = abs(speed)
+    if magnitude >= Ticker.minimumSpeed {  // false for NaN
+      self.speed =
+        speed < 0 ? -min(magnitude, Ticker.maximumSpeed) : min(magnitude, Ticker.maximumSpeed)
+    } else {
+      self.speed = 0
+    }
+    self.dwell = dwell > 0 ? min(dwell, Ticker.maximumDwell) : 0  // NaN > 0 is false
     self.motion = motion
     self.fit = fit
     let length = strip.cellCount
     let content = strip.contentCellCount
     let rate = abs(self.speed)
     let firstItem = strip.item(atCell: 0)
+    var mode: Mode
     if self.width == 0 || length == 0 {
       mode = .still(strip.window(offset: 0, width: self.width), item: firstItem)
     } else if content <= self.width && (fit != .scroll || motion == .bounce) {
@@ -84,13 +142,56 @@ public struct Ticker: Sendable {
     } else if motion == .bounce {
       let travel = content - self.width
       let rest = self.dwell > 0 ? self.dwell : Ticker.defaultBounceRest
-      mode = .bounce(cycle: 2 * rest + 2 * Double(travel) / rate, rest: rest, travel: travel)
+      let crossing = Double(travel) / rate
+      mode = .moving(
+        MotionSchedule(
+          cycle: 2 * rest + 2 * Double(travel) / rate, pace: .cellsPerSecond(rate),
+          shape: .bounce(rest: rest, travel: travel, crossing: crossing)))
     } else {
       let quantized = Double(Ticker.quantizedLength(length))
       let secondsPerCell = quantized / (Double(length) * rate)
       let cycle = quantized / rate + Double(strip.itemCount) * self.dwell
-      mode = .wrap(cycle: cycle, secondsPerCell: secondsPerCell)
+      mode = .moving(
+        MotionSchedule(
+          cycle: cycle, pace: .secondsPerCell(secondsPerCell),
+          shape: self.dwell > 0 ? .items(dwell: self.dwell) : .sweep(cells: length)))
     }
+    // A strip of one cell in a wider window never shows another frame.
+    if case .moving(let schedule) = mode, schedule.nextChange(afterLocal: 0, strip) == nil {
+      mode = .still(strip.window(offset: 0, width: self.width), item: firstItem)
+    }
+    self.mode = mode
+  }
+
+  /// A ticker of `items`, each followed by `separator`, in a window `width` cells wide.
+  ///
+  /// The same as laying the items out with `Strip(items:separator:measure:)` and
+  /// passing the strip to `init(strip:width:speed:dwell:motion:fit:)`, which says what
+  /// values are accepted.
+  ///
+  /// ```swift
+  /// let ticker = Ticker(items: ["AAPL 189.84 ▲1.25", "MSFT 415.20 ▼2.31"], width: 20)
+  /// print(ticker.frame(at: 1_795_000_000).text)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - items: The items, in order; blank items are skipped.
+  ///   - separator: What follows each item, the last one too (it leads back to the first).
+  ///   - width: The window's width in cells.
+  ///   - speed: Cells per second; negative scrolls to the right, 0 stands still.
+  ///   - dwell: Seconds each item rests at the left edge, or the window at each end.
+  ///   - motion: Wrap around the circular strip, or bounce between its ends.
+  ///   - fit: What to do when everything fits in the window.
+  ///   - measure: Whose cell widths to follow.
+  /// - Complexity: O(total length of the text + `width`).
+  public init(
+    items: [StyledText], separator: StyledText = " · ", width: Int, speed: Double = 2,
+    dwell: Double = 0, motion: Motion = .wrap, fit: Fit = .left,
+    measure: CellMeasure = CellMeasure()
+  ) {
+    self.init(
+      strip: Strip(items: items, separator: separator, measure: measure), width: width,
+      speed: speed, dwell: dwell, motion: motion, fit: fit)
   }
 
   /// The strip width rounded up to the step the cycle is measured in.
@@ -100,7 +201,7 @@ public struct Ticker: Sendable {
   /// (unless it crosses a step), and the window moves by at most a cell more than
   /// the change. The step is 16 cells, or 1/32 of the strip's octave when longer,
   /// so the effective speed is within 16 cells per cycle, or 1/32, of the one asked for.
-  public static func quantizedLength(_ length: Int) -> Int {
+  package static func quantizedLength(_ length: Int) -> Int {
     var step = 16
     while step * 64 <= length { step *= 2 }
     return (length + step - 1) / step * step
@@ -110,8 +211,8 @@ public struct Ticker: Sendable {
   public var effectiveSpeed: Double {
     switch mode {
     case .still: return 0
-    case .bounce: return speed
-    case .wrap:
+    case .moving where motion == .bounce: return speed
+    case .moving:
       return speed * Double(strip.cellCount) / Double(Ticker.quantizedLength(strip.cellCount))
     }
   }
@@ -126,7 +227,7 @@ public struct Ticker: Sendable {
   public var cycle: Double {
     switch mode {
     case .still: return 0
-    case .wrap(let cycle, _), .bounce(let cycle, _, _): return cycle
+    case .moving(let schedule): return schedule.cycle
     }
   }
 
@@ -145,44 +246,60 @@ public struct Ticker: Sendable {
     switch mode {
     case .still(_, let item):
       return Placement(offset: 0, cycle: 0, item: item)
-    case .wrap(let cycle, _), .bounce(let cycle, _, _):
-      let offset = self.offset(atLocal: local(time, cycle: cycle).local)
-      return Placement(offset: offset, cycle: cycle, item: strip.item(atCell: offset))
+    case .moving(let schedule):
+      let offset = schedule.offset(atLocal: local(time, cycle: schedule.cycle).local, strip)
+      return Placement(offset: offset, cycle: schedule.cycle, item: strip.item(atCell: offset))
     }
   }
 
   /// The first time after `time` at which the frame changes, or `nil` if it never does.
   ///
-  /// Computed from the motion, so a stream can sleep until then.
+  /// Computed from the motion, so a stream can sleep until then. The result is later
+  /// than `time`; called again with its own result, it moves on by a cell's time
+  /// (at least a quarter of one, for rounding), or by the smallest step a `Double`
+  /// takes at that time when a cell lasts less. At times so far from 0 that a
+  /// `Double` cannot tell the cycles apart, the frame stands still and the result
+  /// is `nil`.
   ///
   /// - Complexity: O(log *n*).
   public func nextChange(after time: Double) -> Double? {
-    let cycle: Double
-    switch mode {
-    case .still: return nil
-    case .wrap(let c, _), .bounce(let c, _, _): cycle = c
+    guard case .moving(let schedule) = mode, !time.isNaN else { return nil }
+    let cycle = schedule.cycle
+    // At 2^52 cycles or more from 0 every time is a whole number of cycles, so the
+    // motion stands at its start. Far behind that, the first change is past it.
+    let farthest = 0x1p52 * cycle
+    let motionTime = speed < 0 ? -time : time
+    var from = time
+    if !(abs(motionTime) < farthest) {
+      if (motionTime > 0) == (speed > 0) { return nil }
+      from = speed > 0 ? -farthest : farthest
     }
-    let (base, local) = local(time, cycle: cycle)
-    guard base.isFinite, local.isFinite else { return nil }
-    let current = offset(atLocal: local)
+    let (base, local) = local(from, cycle: cycle)
+    let current = schedule.offset(atLocal: local, strip)
     var candidate: Double
     if speed > 0 {
-      candidate = base + forwardBoundary(after: local, cycle: cycle)
+      guard let next = schedule.nextChange(afterLocal: local, strip) else { return nil }
+      candidate = base + next
     } else {
       // Time runs backwards through the motion: the offset changes once the local
       // time falls below the start of the current step.
-      candidate = -(base + backwardBoundary(atOrBefore: local, cycle: cycle))
+      candidate = -(base + schedule.changeAtOrBefore(local: local, strip))
     }
-    // Floating point can land exactly on the old step; nudge until the step is left.
-    var nudge = max(abs(candidate), 1) * 1e-12
-    for _ in 0..<64 {
-      if candidate > time && offset(atLocal: self.local(candidate, cycle: cycle).local) != current {
+    // Rounding can land on the old step, or just before the time asked about: move
+    // on from there a representable step at a time, then twice as far each time.
+    if !(candidate > time) { candidate = time }
+    var step = 0.0
+    for _ in 0..<256 {
+      if candidate > time
+        && schedule.offset(atLocal: self.local(candidate, cycle: cycle).local, strip) != current
+      {
         return candidate
       }
-      candidate = max(candidate, time) + nudge
-      nudge *= 2
+      step = max(2 * step, candidate.ulp)
+      candidate += step
+      guard candidate.isFinite else { return nil }
     }
-    return candidate
+    return nil
   }
 
   // MARK: Motion arithmetic
@@ -198,112 +315,4 @@ public struct Ticker: Sendable {
     if !(local >= 0 && local < cycle) { local = 0 }
     return (whole * cycle, local)
   }
-
-  /// The strip offset at motion time `local` within a cycle.
-  private func offset(atLocal local: Double) -> Int {
-    switch mode {
-    case .still:
-      return 0
-    case .wrap(_, let secondsPerCell):
-      let length = strip.cellCount
-      if dwell == 0 {
-        return clamp(Int(exactly: (local / secondsPerCell).rounded(.down)) ?? 0, 0, length - 1)
-      }
-      let item = dwellItem(atLocal: local, secondsPerCell: secondsPerCell)
-      let start = strip.itemStartCell(item)
-      let moving = local - itemArrival(item, secondsPerCell: secondsPerCell) - dwell
-      guard moving > 0 else { return start }
-      let steps = Int(exactly: (moving / secondsPerCell).rounded(.down)) ?? 0
-      return clamp(start + steps, start, strip.itemStartCell(item + 1) - 1)
-    case .bounce(_, let rest, let travel):
-      let rate = abs(speed)
-      let crossing = Double(travel) / rate
-      if local < rest { return 0 }
-      if local < rest + crossing {
-        return clamp(Int(((local - rest) * rate).rounded(.down)), 0, travel - 1)
-      }
-      if local < 2 * rest + crossing { return travel }
-      let back = Int(((local - 2 * rest - crossing) * rate).rounded(.down))
-      return clamp(travel - back, 1, travel)
-    }
-  }
-
-  /// When, in motion time within a cycle, shown item `index` reaches the left edge.
-  private func itemArrival(_ index: Int, secondsPerCell: Double) -> Double {
-    Double(index) * dwell + Double(strip.itemStartCell(index)) * secondsPerCell
-  }
-
-  /// The shown item whose rest or travel holds motion time `local`.
-  private func dwellItem(atLocal local: Double, secondsPerCell: Double) -> Int {
-    var low = 0
-    var high = strip.itemCount
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if itemArrival(middle, secondsPerCell: secondsPerCell) <= local {
-        low = middle
-      } else {
-        high = middle
-      }
-    }
-    return low
-  }
-
-  /// The first motion time after `local` at which the offset steps forward; may be
-  /// `cycle`, the start of the next cycle.
-  private func forwardBoundary(after local: Double, cycle: Double) -> Double {
-    switch mode {
-    case .still:
-      return cycle
-    case .wrap(_, let secondsPerCell):
-      if dwell == 0 {
-        return min(((local / secondsPerCell).rounded(.down) + 1) * secondsPerCell, cycle)
-      }
-      let item = dwellItem(atLocal: local, secondsPerCell: secondsPerCell)
-      let moveStart = itemArrival(item, secondsPerCell: secondsPerCell) + dwell
-      let next =
-        local < moveStart
-        ? moveStart + secondsPerCell
-        : moveStart + (((local - moveStart) / secondsPerCell).rounded(.down) + 1) * secondsPerCell
-      return min(next, itemArrival(item + 1, secondsPerCell: secondsPerCell), cycle)
-    case .bounce(_, let rest, let travel):
-      let step = 1 / abs(speed)
-      let crossing = Double(travel) * step
-      if local < rest { return rest + step }
-      if local < rest + crossing {
-        return min(rest + (((local - rest) / step).rounded(.down) + 1) * step, rest + crossing)
-      }
-      let backStart = 2 * rest + crossing
-      if local < backStart { return backStart + step }
-      return min(backStart + (((local - backStart) / step).rounded(.down) + 1) * step, cycle)
-    }
-  }
-
-  /// The motion time at or before `local` below which the offset differs.
-  private func backwardBoundary(atOrBefore local: Double, cycle: Double) -> Double {
-    switch mode {
-    case .still:
-      return 0
-    case .wrap(_, let secondsPerCell):
-      if dwell == 0 { return (local / secondsPerCell).rounded(.down) * secondsPerCell }
-      let item = dwellItem(atLocal: local, secondsPerCell: secondsPerCell)
-      let arrival = itemArrival(item, secondsPerCell: secondsPerCell)
-      let moveStart = arrival + dwell
-      guard local >= moveStart + secondsPerCell else { return arrival }
-      return moveStart + ((local - moveStart) / secondsPerCell).rounded(.down) * secondsPerCell
-    case .bounce(_, let rest, let travel):
-      let step = 1 / abs(speed)
-      let crossing = Double(travel) * step
-      if local < rest + step { return 0 }
-      if local < rest + crossing {
-        return rest + ((local - rest) / step).rounded(.down) * step
-      }
-      let backStart = 2 * rest + crossing
-      if local < backStart + step { return rest + crossing }
-      return backStart + ((local - backStart) / step).rounded(.down) * step
-    }
-  }
-}
-
-private func clamp(_ value: Int, _ low: Int, _ high: Int) -> Int {
-  max(low, min(value, high))
 }

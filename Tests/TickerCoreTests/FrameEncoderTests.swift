@@ -56,7 +56,7 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
     Case(format: .fish, expected: hostile),
     Case(
       format: .polybar,
-      expected: ##"a#(id)#[fg=red]#{host}##b%"## + "\u{200B}" + ##"{A1:x:}%<&'"\$(id)`id`#"##),
+      expected: ##"a#(id)#[fg=red]#{host}##b%%{O0}{A1:x:}%<&'"\$(id)`id`#"##),
     Case(format: .lemonbar, expected: ##"a#(id)#[fg=red]#{host}##b%%{A1:x:}%%<&'"\$(id)`id`#"##),
     Case(
       format: .pango,
@@ -105,7 +105,7 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
       expected: "x#\(esc)[1;31m#[y]%{\(esc)[0;3;4;38;2;1;2;3;48;5;236m<z>\(esc)[0m"),
     Case(
       format: .polybar,
-      expected: "x#%{F#cd0000}#[y]%\u{200B}{%{F-}%{F#010203}%{B#303030}%{+u}<z>%{-u}%{B-}%{F-}"),
+      expected: "x#%{F#cd0000}#[y]%%{O0}{%{F-}%{F#010203}%{B#303030}%{+u}<z>%{-u}%{B-}%{F-}"),
     Case(
       format: .lemonbar,
       expected: "x#%{F#cd0000}#[y]%%{%{F-}%{F#010203}%{B#303030}%{+u}<z>%{-u}%{B-}%{F-}"),
@@ -160,6 +160,21 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
     #expect(encode(Frame(runs: []), .tmux) == "#[default]")
     #expect(encode(frame, .ansi).hasSuffix("\(esc)[0m"))
     #expect(encode(frame, .zsh) == "%B%F{1}#%b%f")
+  }
+
+  /// With PROMPT_BANG, zsh turns `!` into the history number and `!!` into `!`, and no
+  /// escape works with the option and without it: a `!` from the text is drawn as
+  /// U+01C3 `ǃ`, one cell like `!` to wcwidth 0.9.4 and glibc 2.36 (both checked).
+  @Test func zshDrawsNoBang() {
+    let frame = Frame(runs: [StyledRun("bang ! double !!"), StyledRun("!", style: red)])
+    let line = encode(frame, .zsh)
+    #expect(!line.contains("!"))
+    #expect(line == "bang \u{1C3} double \u{1C3}\u{1C3}%B%F{1}\u{1C3}%b%f")
+    #expect(encode(frame, .zsh, color: false) == "bang ǃ double ǃǃǃ")
+    for measure in [CellMeasure(profile: .terminal), CellMeasure(profile: .tmux)] {
+      #expect(measure.width(of: "\u{1C3}") == measure.width(of: "!"))
+    }
+    #expect(CellMeasure(profile: .terminal, ambiguous: .wide).width(of: "\u{1C3}") == 1)
   }
 
   // MARK: NO_COLOR

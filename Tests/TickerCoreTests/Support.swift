@@ -34,9 +34,14 @@ func randomItem(_ rng: inout SplitMix64, maxPieces: Int = 6) -> String {
 }
 
 /// The reference model of a strip: every cell, built the slow and obvious way.
+///
+/// It knows the rules that matter for `itemPieces`: blank items are skipped, and a
+/// window does not start with a cluster whose first scalar has no width of its own.
+/// (The pieces never need a space to keep neighbours apart.)
 struct ReferenceStrip {
   /// Each shown cluster with its width, in strip order.
   var clusters: [(text: String, width: Int)] = []
+  let measure: CellMeasure
 
   init(items: [String], separator: String, measure: CellMeasure) {
     func units(_ text: String) -> [(String, Int)] {
@@ -48,10 +53,14 @@ struct ReferenceStrip {
       }
       return result
     }
+    self.measure = measure
     let separatorUnits = units(separator)
     for item in items {
       let itemUnits = units(item)
-      if itemUnits.isEmpty { continue }
+      let isBlank = itemUnits.allSatisfy { unit in
+        unit.0.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+      }
+      if isBlank { continue }
       clusters += itemUnits.map { (text: $0.0, width: $0.1) }
       clusters += separatorUnits.map { (text: $0.0, width: $0.1) }
     }
@@ -79,7 +88,10 @@ struct ReferenceStrip {
     while index < start + width {
       let cell = cells[index]
       let cluster = repeated[cell.cluster]
-      let fitsLeft = cell.part == 0
+      let joinsBefore =
+        index == start
+        && measure.width(of: Character(cluster.text.unicodeScalars.first!)) == 0
+      let fitsLeft = cell.part == 0 && !joinsBefore
       let fitsRight = index + cluster.width <= start + width
       if fitsLeft && fitsRight {
         text += cluster.text

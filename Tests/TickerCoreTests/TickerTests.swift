@@ -192,6 +192,106 @@ private func quoteItems(_ rng: inout SplitMix64, count: Int) -> [String] {
     #expect(t.frame(at: today).text == "short     ")
   }
 
+  @Test func itemsInitialiserIsStripThenTicker() {
+    let items: [StyledText] = ["AAPL 189.84", "MSFT 415.20", "NVDA 121.44"]
+    let measure = CellMeasure(profile: .tmux)
+    let direct = Ticker(items: items, width: 12, speed: -3, dwell: 1, measure: measure)
+    let built = Ticker(
+      strip: Strip(items: items, separator: " · ", measure: measure), width: 12, speed: -3,
+      dwell: 1)
+    #expect(direct.strip.measure == measure)
+    #expect(direct.cycle == built.cycle)
+    for step in 0..<50 {
+      let time = today + Double(step) * 0.77
+      #expect(direct.frame(at: time) == built.frame(at: time))
+    }
+  }
+
+  /// Values outside the meaningful range are brought into it, as documented.
+  @Test func outOfRangeValuesAreNormalised() {
+    let negativeWidth = ticker(["abc"], width: -4)
+    #expect(negativeWidth.width == 0)
+    #expect(negativeWidth.frame(at: today).text == "")
+    #expect(ticker(["abc"], width: .max).width == Ticker.maximumWidth)
+    let speeds: [(given: Double, used: Double)] = [
+      (.nan, 0), (1e-10, 0), (-1e-10, 0), (.leastNonzeroMagnitude, 0),
+      (Ticker.minimumSpeed, Ticker.minimumSpeed), (-3, -3),
+      (2e6, Ticker.maximumSpeed), (-1e308, -Ticker.maximumSpeed),
+      (.infinity, Ticker.maximumSpeed), (-.infinity, -Ticker.maximumSpeed),
+    ]
+    for (given, used) in speeds {
+      let t = ticker(["abcdef", "ghij"], width: 4, speed: given)
+      #expect(t.speed == used, "speed \(given)")
+      #expect(t.isStill == (used == 0), "speed \(given)")
+    }
+    let dwells: [(given: Double, used: Double)] = [
+      (-1, 0), (.nan, 0), (0.25, 0.25), (2e9, Ticker.maximumDwell),
+      (.infinity, Ticker.maximumDwell),
+    ]
+    for (given, used) in dwells {
+      #expect(ticker(["abcdef", "ghij"], width: 4, dwell: given).dwell == used, "dwell \(given)")
+    }
+    // A strip of one cell shows the same frame at every offset.
+    let single = ticker(["x"], separator: "", width: 5, fit: .scroll)
+    #expect(single.isStill)
+    #expect(single.frame(at: today).text == "xxxxx")
+    #expect(single.nextChange(after: today) == nil)
+  }
+
+  /// Any finite speed, dwell, width and time: the frame is the window's width, and the
+  /// next change is `nil` or strictly later, by at least a quarter of a cell's time
+  /// once on a step (or the clock's resolution, when a cell takes less). A speed of
+  /// 1e308 once overflowed `L × speed` and made a stream spin.
+  @Test func extremeValuesKeepTheMotionSane() {
+    let strips: [Strip] = [
+      Strip(items: ["abc", "defgh", "日本"], separator: " · "),
+      Strip(items: ["x"], separator: ""),
+      Strip(items: (0..<3000).map { StyledText("item \($0)") }, separator: " · "),
+    ]
+    let speeds: [Double] = [
+      1e308, -1e308, .greatestFiniteMagnitude, 1e305, 1e7, -3e6, 1e-308, -1e-308,
+      .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, 1e-12, 1e-300,
+      3, -0.5,
+    ]
+    let dwells: [Double] = [
+      0, .leastNonzeroMagnitude, 1e-308, 1e-9, 0.5, 1e9, 1e300, .greatestFiniteMagnitude,
+    ]
+    let times: [Double] = [
+      0, -0.0, .leastNonzeroMagnitude, 1, today, -today, 1e15, -1e15, 1e300, -1e300,
+      .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+    ]
+    var rng = SplitMix64(seed: 0xE7)
+    for strip in strips {
+      for speed in speeds {
+        for dwell in dwells {
+          let motion = [Motion.wrap, .bounce].randomElement(using: &rng)!
+          let width = [0, 1, 5, 17, 4000].randomElement(using: &rng)!
+          let t = Ticker(strip: strip, width: width, speed: speed, dwell: dwell, motion: motion)
+          let label = "L\(strip.cellCount) w\(width) s\(speed) d\(dwell) \(motion)"
+          #expect(t.cycle.isFinite && t.cycle >= 0, "\(label)")
+          let stepTime = t.isStill ? 0 : 1 / abs(t.effectiveSpeed)
+          for time in times {
+            #expect(cellWidth(t.frame(at: time).text, strip.measure) == width, "\(label) @\(time)")
+            let offset = t.placement(at: time).offset
+            #expect(offset >= 0 && offset < max(strip.cellCount, 1), "\(label) @\(time)")
+            var previous = time
+            for step in 0..<12 {
+              guard let next = t.nextChange(after: previous) else { break }
+              #expect(next > previous && next.isFinite, "\(label) @\(time) step \(step)")
+              guard next > previous, next.isFinite else { break }
+              if step > 0 {
+                #expect(
+                  next - previous >= min(stepTime / 4, previous.ulp),
+                  "\(label) @\(time) step \(step): \(next - previous)")
+              }
+              previous = next
+            }
+          }
+        }
+      }
+    }
+  }
+
   @Test func zeroSpeedStandsAtTheStart() {
     let t = ticker(["abcdef", "ghij"], separator: "|", width: 4, speed: 0)
     #expect(t.isStill)
@@ -205,6 +305,55 @@ private func quoteItems(_ rng: inout SplitMix64, count: Int) -> [String] {
     }
     let slow = ticker(["abc", "defgh"], width: 5, speed: 1e-300)
     #expect(slow.frame(at: today).text == "abc ·")
+  }
+
+  /// The motion is one schedule of segments now; at every time it places the window
+  /// where the old three-function arithmetic (`ReferenceMotion`) did: at random times,
+  /// and at each step's start and the representable times either side of it.
+  @Test func placementMatchesTheOldArithmetic() {
+    var rng = SplitMix64(seed: 0x5EC5)
+    var compared = 0
+    for round in 0..<240 {
+      let items =
+        round % 2 == 0
+        ? quoteItems(&rng, count: Int.random(in: 1...9, using: &rng))
+        : (0..<Int.random(in: 1...7, using: &rng)).map { _ in randomItem(&rng) }
+      let speed = [0.001, 0.25, 0.5, 1, 2, 3.7, 8, 13.3, 120, 1000, -0.5, -2, -7.5, -1000]
+        .randomElement(using: &rng)!
+      let dwell = [0, 0, 0.001, 0.4, 1.5, 3].randomElement(using: &rng)!
+      let motion = [Motion.wrap, .bounce].randomElement(using: &rng)!
+      let fit = Fit.allCases.randomElement(using: &rng)!
+      let width = Int.random(in: 0...45, using: &rng)
+      let separator = [" · ", "", " | "].randomElement(using: &rng)!
+      let t = ticker(
+        items, separator: separator, width: width, speed: speed, dwell: dwell, motion: motion,
+        fit: fit)
+      let old = ReferenceMotion(
+        strip: t.strip, width: width, speed: speed, dwell: dwell, motion: motion, fit: fit)
+      let label = "\(items) w\(width) s\(speed) d\(dwell) \(motion) \(fit)"
+      #expect(t.cycle == old.cycle, "\(label)")
+      #expect(t.isStill == (old.cycle == 0), "\(label)")
+      func check(_ time: Double) {
+        compared += 1
+        #expect(t.placement(at: time).offset == old.offset(at: time), "\(label) at \(time)")
+      }
+      for _ in 0..<120 {
+        check(today + Double.random(in: -1e6...1e6, using: &rng))
+        check(Double.random(in: -1e4...1e4, using: &rng))
+      }
+      guard !t.isStill else { continue }
+      // Step starts near today, and through the first cycle, where motion time has
+      // every bit of precision (and rounding differences would show).
+      for start in [today + Double.random(in: 0..<1e5, using: &rng), 0] {
+        var time = start
+        for _ in 0..<80 {
+          guard let next = old.nextChange(after: time) else { break }
+          for probe in [next.nextDown, next, next.nextUp] { check(probe) }
+          time = next
+        }
+      }
+    }
+    #expect(compared > 50_000)
   }
 
   /// The next change is computed from the motion: nothing changes before it, and the

@@ -842,6 +842,37 @@ struct TmuxPluginTests {
   }
 
   @Test(
+    "lemonbar's script gives lemonbar a Unicode core font, or LEMONBAR_FONT",
+    .enabled(if: hasOption("stream"), "stream mode (--stream) is not built yet"))
+  func lemonbarFont() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A lemonbar that prints its arguments, one a line, and goes away.
+    let fake = folder.appendingPathComponent("lemonbar")
+    try "#!/bin/sh\nprintf '%s\\n' \"$@\"\n".write(to: fake, atomically: true, encoding: .utf8)
+    chmod(fake.path, 0o755)
+    let path = folder.path + ":" + clientEnvironment()["PATH"]!
+    for (font, expected) in [
+      (nil, "-misc-fixed-medium-r-normal--13-120-75-75-c-70-iso10646-1"), ("6x13", "6x13"),
+    ] {
+      var extra = ["PATH": path]
+      extra["LEMONBAR_FONT"] = font
+      let result = try runProcess(
+        "/bin/sh", [repositoryFile("contrib/lemonbar/ticker.sh"), "-w", "10", "--demo"],
+        environment: clientEnvironment(extra), timeout: 10)
+      let arguments = result.stdout.split(separator: "\n").map(String.init)
+      #expect(arguments.firstIndex(of: "-f").map { arguments[$0 + 1] } == expected, "\(arguments)")
+    }
+  }
+
+  @Test("waybar's style sets no colour, so that the theme's stay")
+  func waybarStyleKeepsTheTheme() throws {
+    let rules = try contents("contrib/waybar/style.css").replacing(/\/\*(.|\n)*?\*\//, with: "")
+    #expect(!rules.contains("color"), "\(rules)")
+    #expect(rules.contains("font-family: monospace"))
+  }
+
+  @Test(
     "i3blocks runs the block and sends i3bar a frame per line",
     .enabled(if: which("i3blocks") != nil, "i3blocks is not installed"),
     .enabled(if: hasOption("stream"), "stream mode (--stream) is not built yet"))

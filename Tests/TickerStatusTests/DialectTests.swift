@@ -167,7 +167,8 @@ private enum Visible {
     return output
   }
 
-  /// Removes `%{…}` tags and the U+200B that breaks a `%{` from the text.
+  /// Removes `%{…}` tags, as polybar reads them: a `%` not followed by `{` is text, so
+  /// the `%{O0}` that breaks a `%{` from the text goes and the `%` and `{` stay.
   static func polybar(_ line: String) -> String? {
     var output = String.UnicodeScalarView()
     var scalars = Array(line.unicodeScalars)[...]
@@ -175,8 +176,6 @@ private enum Visible {
       if scalar == "%", scalars.first == "{" {
         guard let close = scalars.firstIndex(of: "}") else { return nil }
         scalars = scalars[(close + 1)...]
-      } else if scalar == "\u{200B}", output.last == "%", scalars.first == "{" {
-        continue
       } else {
         output.append(scalar)
       }

@@ -2,6 +2,9 @@
 //
 //   ticker-bench frames ITEMS [FRAMES]   ns per frame (frame + tmux encoding), after loading
 //   ticker-bench load PATH               seconds to read a file of items and lay out the strip
+//   ticker-bench markup [BYTES]          seconds to read and lay out one hostile line of each
+//                                        shape (default 1 MB): an SGR run of `38;`, a run of
+//                                        unterminated `#[`, thousands of truecolor runs
 //
 // Not part of `swift test`: bench/run builds it with -c release and reports the numbers.
 import Glibc
@@ -28,8 +31,9 @@ func quoteItems(_ count: Int) -> [StyledText] {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3 else {
-  print("usage: ticker-bench frames ITEMS [FRAMES] | load PATH")
+let usage = "usage: ticker-bench frames ITEMS [FRAMES] | load PATH | markup [BYTES]"
+guard arguments.count >= 3 || (arguments.count == 2 && arguments[1] == "markup") else {
+  print(usage)
   exit(64)
 }
 switch arguments[1] {
@@ -79,7 +83,34 @@ case "load":
   let strip = builder.build()
   let elapsed = now() - start
   print("items=\(strip.itemCount) cells=\(strip.cellCount) load_seconds=\(elapsed)")
+case "markup":
+  let size = arguments.count > 2 ? Int(arguments[2]) ?? 1 << 20 : 1 << 20
+  let esc = "\u{1B}"
+  var truecolor = ""
+  var index = 0
+  while truecolor.utf8.count < size {
+    truecolor += "\(esc)[38;2;\(index & 255);\((index >> 8) & 255);\((index >> 16) & 255)mx"
+    index += 1
+  }
+  let shapes: [(name: String, markup: Markup, line: String)] = [
+    ("ansi-38-run", .ansi, esc + "[" + String(repeating: "38;", count: size / 3) + "mX"),
+    ("tmux-open-run", .tmux, String(repeating: "#[", count: size / 2)),
+    ("ansi-truecolor-runs", .ansi, truecolor),
+  ]
+  for shape in shapes {
+    var samples: [Double] = []
+    var cells = 0
+    for _ in 0..<3 {
+      let start = now()
+      let strip = Strip(items: [shape.markup.read(shape.line)], separator: " · ")
+      cells = strip.cellCount
+      samples.append(now() - start)
+    }
+    samples.sort()
+    print(
+      "\(shape.name) bytes=\(shape.line.utf8.count) cells=\(cells) seconds_median=\(samples[1])")
+  }
 default:
-  print("usage: ticker-bench frames ITEMS [FRAMES] | load PATH")
+  print(usage)
   exit(64)
 }

@@ -1,0 +1,312 @@
+/// Builds a `Strip` item by item, without holding the items themselves.
+public struct StripBuilder: Sendable {
+  private var strip: Strip
+  private var separatorStrip: Strip
+  private var itemsSeen = 0
+
+  /// Starts an empty strip whose items will be followed by `separator`.
+  public init(separator: StyledText, measure: CellMeasure = CellMeasure()) {
+    var separatorStrip = Strip(measure: measure)
+    separatorStrip.append(separator)
+    self.separatorStrip = separatorStrip
+    strip = Strip(measure: measure)
+    strip.separatorCellCount = separatorStrip.cellCount
+  }
+
+  /// Appends one item and the separator after it; a blank item is skipped.
+  ///
+  /// An item is blank when it would show nothing but space: it is empty, or holds
+  /// only white space, control characters and zero-width characters (see
+  /// `StyledText.isBlank`).
+  ///
+  /// - Complexity: O(length of the item).
+  public mutating func append(_ item: StyledText) {
+    appendItem { $0.append(item) }
+  }
+
+  /// Appends one unstyled item given as UTF-8 bytes (invalid sequences become U+FFFD).
+  ///
+  /// Printable ASCII, the usual feed line, goes straight into the strip.
+  package mutating func appendPlain<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
+    let appended = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
+      for byte in buffer where byte < 0x20 || byte >= 0x7F { return false }
+      appendItem { $0.appendPrintableASCII(buffer) }
+      return true
+    }
+    if appended != true { append(StyledText(Sanitizer.decodeUTF8(bytes))) }
+  }
+
+  /// Runs `body` to append one item, then the separator if the item shows anything;
+  /// a blank item is taken out again.
+  private mutating func appendItem(_ body: (inout Strip) -> Void) {
+    let index = itemsSeen
+    itemsSeen += 1
+    let startCell = strip.cellCount
+    let mark = strip.mark()
+    strip.checksJoin = true
+    strip.itemShowsSomething = false
+    body(&strip)
+    guard strip.itemShowsSomething else {
+      strip.rewind(to: mark)
+      return
+    }
+    strip.itemSource.append(UInt32(truncatingIfNeeded: index))
+    strip.itemCell.append(startCell)
+    strip.checksJoin = true
+    strip.append(separatorStrip)
+  }
+
+  /// The finished strip.
+  public consuming func build() -> Strip {
+    // The seam is a boundary too: the first cluster must not join the last one (nor a
+    // lone cluster itself, when the window repeats it).
+    if strip.clusterCount > 0, let first = strip.clusterText(0).first,
+      ClusterRules.wouldJoin(strip.clusterText(strip.clusterCount - 1), first)
+    {
+      strip.appendSpacer()
+      strip.seamSpacerCount = 1
+    }
+    strip.itemCell.append(strip.cellCount)
+    strip.styles.finish()
+    return strip
+  }
+}
+
+// MARK: Building
+
+extension Strip {
+  /// Appends an item's or the separator's text.
+  ///
+  /// Clusters may span runs (`e` and a combining accent in another colour) but never a
+  /// removal: the text between removals is broken into clusters on its own, and the
+  /// first cluster after a removal is checked against the one before it.
+  fileprivate mutating func append(_ text: StyledText) {
+    if text.runs.count == 1 {
+      let style = styleIndex(text.runs[0].style)
+      Sanitizer.forEachPiece(of: text.runs[0].text) { piece in
+        if let piece { append(piece, styleIndex: style) } else { checksJoin = true }
+      }
+      return
+    }
+    var span: [(text: String, style: UInt32)] = []
+    for run in text.runs {
+      let style = styleIndex(run.style)
+      Sanitizer.forEachPiece(of: run.text) { piece in
+        if let piece {
+          span.append((piece, style))
+        } else {
+          appendSpan(span)
+          span.removeAll(keepingCapacity: true)
+          checksJoin = true
+        }
+      }
+    }
+    appendSpan(span)
+  }
+
+  /// Appends text from one or more runs, with nothing removed between them.
+  private mutating func appendSpan(_ span: [(text: String, style: UInt32)]) {
+    guard span.count > 1 else {
+      if let piece = span.first { append(piece.text, styleIndex: piece.style) }
+      return
+    }
+    let runsAreSeparate = span.dropFirst().allSatisfy { ClusterRules.startsCluster($0.text) }
+    if runsAreSeparate {
+      for piece in span { append(piece.text, styleIndex: piece.style) }
+      return
+    }
+    // Clusters span runs here; each takes the style of its first scalar.
+    var joined = ""
+    var runEnds: [(end: Int, style: UInt32)] = []
+    for piece in span {
+      joined += piece.text
+      runEnds.append((joined.utf8.count, piece.style))
+    }
+    var runIndex = 0
+    var offset = 0
+    for cluster in joined {
+      while runIndex < runEnds.count - 1 && offset >= runEnds[runIndex].end { runIndex += 1 }
+      offset += cluster.utf8.count
+      appendCluster(cluster, styleIndex: runEnds[runIndex].style)
+    }
+  }
+
+  /// Appends printable ASCII in the plain style: one cluster of one cell a byte.
+  fileprivate mutating func appendPrintableASCII(_ ascii: UnsafeBufferPointer<UInt8>) {
+    guard !ascii.isEmpty else { return }
+    checksJoin = false
+    if !itemShowsSomething && ascii.contains(where: { $0 != 0x20 }) { itemShowsSomething = true }
+    openRun(styleIndex(.plain))
+    for byte in ascii {
+      addCheckpointIfDue()
+      bytes.append(byte)
+      clusterInfo.append(0x11)
+    }
+    cellCount += ascii.count
+  }
+
+  private mutating func append(_ text: String, styleIndex: UInt32) {
+    var text = text
+    text.withUTF8 { appendUTF8($0, styleIndex: styleIndex) }
+  }
+
+  /// Appends sanitised UTF-8 text cluster by cluster.
+  ///
+  /// An ASCII byte followed by another ASCII byte (or by the end) is a whole cluster
+  /// of one cell: nothing but a preceding CR or Prepend scalar joins an ASCII scalar,
+  /// and sanitising removed both. Only the stretches between such bytes go through
+  /// grapheme breaking and the width tables.
+  private mutating func appendUTF8(_ utf8: UnsafeBufferPointer<UInt8>, styleIndex: UInt32) {
+    let count = utf8.count
+    func isLoneASCII(_ index: Int) -> Bool {
+      utf8[index] < 0x80 && (index + 1 == count || utf8[index + 1] < 0x80)
+    }
+    var index = 0
+    while index < count {
+      if isLoneASCII(index) {
+        checksJoin = false
+        openRun(styleIndex)
+        addCheckpointIfDue()
+        if utf8[index] != 0x20 { itemShowsSomething = true }
+        bytes.append(utf8[index])
+        clusterInfo.append(0x11)
+        cellCount += 1
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < count && !isLoneASCII(end) { end += 1 }
+      let stretch = String(
+        decoding: UnsafeBufferPointer(rebasing: utf8[index..<end]), as: UTF8.self)
+      for cluster in stretch { appendCluster(cluster, styleIndex: styleIndex) }
+      index = end
+    }
+  }
+
+  private mutating func appendCluster(_ cluster: Character, styleIndex: UInt32) {
+    if !itemShowsSomething && ClusterRules.isVisible(cluster) { itemShowsSomething = true }
+    // A cluster with no base (a skin tone or a mark at the start of the text) would
+    // join whatever the window or the status line puts before it. It goes, and so
+    // does a cluster of no width; what was either side must not join in its place.
+    if ClusterRules.isBaseless(cluster) {
+      checksJoin = true
+      return
+    }
+    measure.forEachUnit(of: cluster) { unit, width in
+      guard width > 0 else {
+        checksJoin = true
+        return
+      }
+      if checksJoin {
+        checksJoin = false
+        if clusterCount > 0 && ClusterRules.wouldJoin(clusterText(clusterCount - 1), unit) {
+          appendSpacer()
+        }
+      }
+      openRun(styleIndex)
+      addCheckpointIfDue()
+      let before = bytes.count
+      bytes.append(contentsOf: unit.utf8)
+      appendInfo(length: bytes.count - before, width: width)
+    }
+  }
+
+  private mutating func appendInfo(length: Int, width: Int) {
+    if length < 16 && width < 16 {
+      clusterInfo.append(UInt8(width << 4 | length))
+    } else {
+      longClusters.append((clusterInfo.count, length, width))
+      clusterInfo.append(0)
+    }
+    cellCount += width
+  }
+
+  @inline(__always)
+  private mutating func addCheckpointIfDue() {
+    if clusterInfo.count % Strip.checkpointStride == 0 {
+      checkpointByte.append(bytes.count)
+      checkpointCell.append(cellCount)
+    }
+  }
+
+  /// Appends every cluster of another strip (the separator).
+  fileprivate mutating func append(_ other: Strip) {
+    if checksJoin, other.clusterCount > 0, clusterCount > 0,
+      let first = other.clusterText(0).first,
+      ClusterRules.wouldJoin(clusterText(clusterCount - 1), first)
+    {
+      appendSpacer()
+    }
+    checksJoin = false
+    let base = UInt32(clusterCount)
+    for (run, start) in other.runCluster.enumerated() {
+      let style = styleIndex(other.styles[other.runStyle[run]])
+      if runStyle.last != style {
+        runCluster.append(base + start)
+        runStyle.append(style)
+      }
+    }
+    var byte = 0
+    for index in 0..<other.clusterCount {
+      let (length, width) = other.info(index)
+      addCheckpointIfDue()
+      bytes.append(contentsOf: other.bytes[byte..<(byte + length)])
+      appendInfo(length: length, width: width)
+      byte += length
+    }
+  }
+
+  /// The text of cluster `index`.
+  ///
+  /// - Complexity: O(log *n*).
+  func clusterText(_ index: Int) -> String {
+    let checkpoint = index / Strip.checkpointStride
+    var byte = checkpointByte[checkpoint]
+    for cluster in (checkpoint * Strip.checkpointStride)..<index { byte += info(cluster).length }
+    return String(decoding: bytes[byte..<(byte + info(index).length)], as: UTF8.self)
+  }
+
+  /// Where the strip stands, to take a blank item out again.
+  struct Mark {
+    var bytes, clusters, longClusters, checkpoints, runs, cells: Int
+  }
+
+  func mark() -> Mark {
+    Mark(
+      bytes: bytes.count, clusters: clusterInfo.count, longClusters: longClusters.count,
+      checkpoints: checkpointByte.count, runs: runCluster.count, cells: cellCount)
+  }
+
+  /// Takes out everything appended since `mark`.
+  mutating func rewind(to mark: Mark) {
+    bytes.removeSubrange(mark.bytes...)
+    clusterInfo.removeSubrange(mark.clusters...)
+    longClusters.removeSubrange(mark.longClusters...)
+    checkpointByte.removeSubrange(mark.checkpoints...)
+    checkpointCell.removeSubrange(mark.checkpoints...)
+    runCluster.removeSubrange(mark.runs...)
+    runStyle.removeSubrange(mark.runs...)
+    cellCount = mark.cells
+  }
+
+  /// Appends a plain space, to keep two clusters that would join apart.
+  mutating func appendSpacer() {
+    openRun(styleIndex(.plain))
+    addCheckpointIfDue()
+    bytes.append(0x20)
+    clusterInfo.append(0x11)
+    cellCount += 1
+  }
+
+  private mutating func openRun(_ styleIndex: UInt32) {
+    if runStyle.last != styleIndex {
+      runCluster.append(UInt32(clusterCount))
+      runStyle.append(styleIndex)
+    }
+  }
+
+  private mutating func styleIndex(_ style: Style) -> UInt32 {
+    if let last = runStyle.last, styles[last] == style { return last }
+    return styles.index(of: style)
+  }
+}

@@ -1,0 +1,355 @@
+import Foundation
+import Testing
+
+// The real bars, each started with the project's own snippet from contrib/ (only the
+// binary's path changed) on a virtual screen, looked at in screenshots and clicked.
+// Beside the snippet's ticker each bar shows a test copy: the same snippet with items
+// that are markup, actions and JSON to the bar, scrolling fast on a background of
+// its own, and a control whose buttons touch files, to prove that clicks arrive.
+// Screenshots of the last run stay in .build/bar-screenshots/<bar>/.
+
+/// What every X bar's test needs.
+private let xPrograms = ["Xvfb", "import", "convert", "xdotool"]
+
+/// Screenshots and clicks on an X display.
+private func xProbe(
+  _ session: BarSession, display: String, controlMarks: [String],
+  snippet: @escaping (Shot, Box) -> Box, logProblems: @escaping () -> [String]
+) -> BarProbe {
+  let environment = session.environment(["DISPLAY": display])
+  return BarProbe(
+    screenshot: {
+      try session.screenshot { path in
+        try runProcess(which("import")!, ["-window", "root", path], environment: environment)
+      }
+    },
+    snippet: snippet,
+    click: { points in
+      var arguments: [String] = []
+      for point in points {
+        arguments += ["mousemove", "\(point.x)", "\(point.y)"]
+        for button in 1...5 { arguments += ["click", "--delay", "0", "\(button)"] }
+      }
+      let result = try runProcess(which("xdotool")!, arguments, environment: environment)
+      #expect(result.status == 0, "xdotool: \(result.stderr)")
+    },
+    controlMarks: controlMarks, logProblems: logProblems)
+}
+
+/// The lines of `log` that hold any of `words` (case-insensitive) and none of `allowed`.
+private func lines(
+  of log: String, holding words: [String], except allowed: [String] = []
+) -> [String] {
+  log.split(separator: "\n").map(String.init).filter { line in
+    words.contains { line.lowercased().contains($0.lowercased()) }
+      && !allowed.contains { line.contains($0) }
+  }
+}
+
+/// The programs of the waybar test; setpriv when it must leave root for sway.
+private let waylandPrograms =
+  ["sway", "swaymsg", "waybar", "grim", "wayvnc", "convert"] + (getuid() == 0 ? ["setpriv"] : [])
+
+@Suite(.serialized) struct BarTests {
+  @Test(
+    "polybar shows contrib/polybar/ticker.ini: drawn, coloured, steady, literal, inert",
+    .enabled(
+      if: missingPrograms(xPrograms + ["polybar"]).isEmpty,
+      "needs Xvfb, ImageMagick (import, convert), xdotool and polybar"))
+  func polybar() throws {
+    let session = try BarSession(name: "polybar")
+    let display = try startXvfb(in: session, size: "1280x40")
+    let path = "contrib/polybar/ticker.ini"
+    let snippet = replacing(
+      "exec = ticker-status ", with: "exec = \(session.binary) ", in: try repositoryText(path),
+      file: path)
+    let arguments = try hostileArguments(session)
+    var copy = replacing("[module/ticker]", with: "[module/hostile]", in: snippet, file: path)
+    copy = replacingLine(
+      starting: /exec = .*/,
+      with:
+        "exec = \(session.binary) --stream --format polybar \(arguments.joined(separator: " "))",
+      in: copy, file: path)
+    // font-1 is for %{T2}; neither font has U+200B, so polybar warns of one it is sent.
+    let configuration = try session.write(
+      "polybar.ini",
+      """
+      [bar/test]
+      width = 100%
+      height = 24
+      background = #202020
+      foreground = #d0d0d0
+      font-0 = DejaVu Sans Mono:pixelsize=12;2
+      font-1 = DejaVu Sans Mono:pixelsize=20;3
+      modules-left = ticker
+      modules-center = hostile
+      modules-right = control
+
+      [module/control]
+      type = custom/text
+      content = CONTROL
+      content-background = #654321
+      click-left = touch c1
+      click-middle = touch c2
+      click-right = touch c3
+      scroll-up = touch c4
+      scroll-down = touch c5
+
+      \(snippet)
+
+      \(copy)
+      format-background = #123456
+
+      """)
+    try session.spawn(
+      ["polybar", "-c", configuration, "test"],
+      environment: session.environment(["DISPLAY": display]), log: "polybar.log")
+    let probe = xProbe(
+      session, display: display, controlMarks: ["c1", "c2", "c3", "c4", "c5"],
+      snippet: { _, test in Box(minX: 0, minY: test.minY, maxX: test.minX - 1, maxY: test.maxY) },
+      logProblems: {
+        lines(
+          of: session.log("polybar.log"), holding: ["warn", "error", "Dropping"],
+          except: ["No monitor specified"])
+      })
+    try checkBar(session, probe: probe, cycle: try cycleSeconds(arguments))
+    print("polybar: checked in \(String(format: "%.1f", session.elapsed)) s")
+  }
+
+  @Test(
+    "i3bar shows contrib/i3/config: drawn, coloured, steady, literal, inert",
+    .enabled(
+      if: missingPrograms(xPrograms + ["i3", "i3bar"]).isEmpty,
+      "needs Xvfb, ImageMagick (import, convert), xdotool, i3 and i3bar"))
+  func i3bar() throws {
+    let session = try BarSession(name: "i3bar")
+    let display = try startXvfb(in: session, size: "1280x80")
+    let path = "contrib/i3/config"
+    let snippet = replacing(
+      "status_command ticker-status ", with: "status_command \(session.binary) ",
+      in: try repositoryText(path), file: path)
+    let arguments = try hostileArguments(session)
+    // The test copy gives its block a background: sed adds it to each frame's block.
+    let hostile = try session.write(
+      "hostile.sh",
+      """
+      #!/bin/sh
+      \(session.binary) --stream --format i3bar \(arguments.joined(separator: " ")) |
+          sed -u 's/}],$/,"background":"#123456"}],/'
+
+      """, executable: true)
+    var copy = replacingLine(
+      starting: /\s*status_command .*/, with: "    status_command \(hostile)", in: snippet,
+      file: path)
+    copy = replacing(
+      "bar {", with: "bar {\n    id hostile\n    workspace_buttons no", in: copy, file: path)
+    let control = try session.write(
+      "control.sh",
+      """
+      #!/bin/sh
+      printf '{"version":1}\\n[\\n[{"full_text":"CONTROL","background":"#654321"}],\\n'
+      exec sleep 600
+
+      """, executable: true)
+    // i3 reads a file without this first line as version 3 and converts it.
+    let configuration = try session.write(
+      "i3.conf",
+      """
+      # i3 config file (v4)
+      font pango:monospace 10
+      \(snippet)
+      \(copy)
+      bar {
+          id control
+          workspace_buttons no
+          status_command \(control)
+          bindsym button1 exec touch c1
+          bindsym button2 exec touch c2
+          bindsym button3 exec touch c3
+          bindsym button4 exec touch c4
+          bindsym button5 exec touch c5
+      }
+
+      """)
+    let environment = session.environment(["DISPLAY": display])
+    try session.spawn(["i3", "-c", configuration], environment: environment, log: "i3.log")
+    // The snippet's bar has i3's first default id; its window is found by that name.
+    var snippetBar: Box?
+    waitUntil(timeout: 10) {
+      let found = try? runProcess(
+        which("xdotool")!,
+        ["search", "--sync", "--classname", "^bar-0$", "getwindowgeometry", "--shell"],
+        environment: environment, timeout: 2)
+      let values = Dictionary(
+        (found?.stdout ?? "").split(separator: "\n").compactMap { line -> (String, Int)? in
+          let parts = line.split(separator: "=")
+          guard parts.count == 2, let value = Int(parts[1]) else { return nil }
+          return (String(parts[0]), value)
+        }, uniquingKeysWith: { first, _ in first })
+      guard let x = values["X"], let y = values["Y"], let width = values["WIDTH"],
+        let height = values["HEIGHT"], width > 0
+      else { return false }
+      snippetBar = Box(minX: x, minY: y, maxX: x + width - 1, maxY: y + height - 1)
+      return true
+    }
+    let bar = try #require(snippetBar, "no window for the snippet's bar: \(session.log("i3.log"))")
+    let probe = xProbe(
+      session, display: display, controlMarks: ["c1", "c2", "c3", "c4", "c5"],
+      snippet: { _, _ in bar },
+      logProblems: {
+        lines(of: session.log("i3.log"), holding: ["error", "warning", "could not"])
+      })
+    try checkBar(session, probe: probe, cycle: try cycleSeconds(arguments))
+    print("i3bar: checked in \(String(format: "%.1f", session.elapsed)) s")
+  }
+
+  @Test(
+    "lemonbar shows contrib/lemonbar/ticker.sh: drawn, coloured, steady, literal, inert",
+    .enabled(
+      if: missingPrograms(xPrograms + ["lemonbar"]).isEmpty,
+      "needs Xvfb, ImageMagick (import, convert), xdotool and lemonbar"))
+  func lemonbar() throws {
+    let session = try BarSession(name: "lemonbar")
+    let display = try startXvfb(in: session, size: "1280x60")
+    let path = "contrib/lemonbar/ticker.sh"
+    let snippet = replacing(
+      "\nticker-status --stream ", with: "\n\(session.binary) --stream ",
+      in: try repositoryText(path), file: path)
+    // The test copy: at the bottom, the frame on a background of its own, and the
+    // control at the right.
+    let buttons = (1...5).map { "%%{A\($0):touch c\($0):}" }.joined()
+    var copy = replacing(
+      "printf '%%{c}%s\\n' \"$frame\"",
+      with: "printf '%%{c}%%{B#123456}%s%%{B-}%%{r}%%{B#654321}\(buttons)CONTROL"
+        + "%%{A}%%{A}%%{A}%%{A}%%{A}%%{B-}\\n' \"$frame\"",
+      in: snippet, file: path)
+    copy = replacing("lemonbar -p ", with: "lemonbar -b -p ", in: copy, file: path)
+    let scripts = [
+      try session.write("ticker.sh", snippet, executable: true),
+      try session.write("copy.sh", copy, executable: true),
+    ]
+    let arguments = try hostileArguments(session)
+    // Actions are what lemonbar prints when clicked; a shell runs them, as usual.
+    for (script, extra) in zip(scripts, [[], arguments]) {
+      try session.spawn(
+        ["/bin/sh", "-c", "\"$0\" \"$@\" | /bin/sh", script] + extra,
+        environment: session.environment(["DISPLAY": display]),
+        log: URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent + ".log")
+    }
+    let probe = xProbe(
+      session, display: display, controlMarks: ["c1", "c2", "c3", "c4", "c5"],
+      snippet: { shot, _ in Box(minX: 0, minY: 0, maxX: shot.width - 1, maxY: 23) },
+      logProblems: {
+        (session.log("ticker.log") + session.log("copy.log")).split(separator: "\n").map(
+          String.init)
+      })
+    try checkBar(session, probe: probe, cycle: try cycleSeconds(arguments))
+    print("lemonbar: checked in \(String(format: "%.1f", session.elapsed)) s")
+  }
+
+  @Test(
+    "waybar shows contrib/waybar/config.jsonc and style.css: drawn, coloured, steady, literal, inert",
+    .enabled(
+      if: missingPrograms(waylandPrograms).isEmpty,
+      "needs sway, waybar, grim, wayvnc, ImageMagick (convert) and, as root, setpriv"))
+  func waybar() throws {
+    let session = try BarSession(name: "waybar")
+    // sway runs as an unprivileged user, with the marks folder (theirs, 0700) as its
+    // runtime folder; pixman draws on a headless output.
+    let sway = try session.write(
+      "sway.conf", "xwayland disable\noutput HEADLESS-1 resolution 1280x60\n")
+    let environment = session.environment([
+      "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
+    ])
+    try session.spawn(
+      asUnprivileged(["sway", "-c", sway]), environment: environment, log: "sway.log")
+    var wayland = ""
+    var ipc = ""
+    waitUntil(timeout: 10) {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: session.marks)) ?? []
+      wayland = names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") } ?? ""
+      ipc = names.first { $0.hasPrefix("sway-ipc.") }.map { session.marks + "/" + $0 } ?? ""
+      return !wayland.isEmpty && !ipc.isEmpty
+    }
+    try #require(!ipc.isEmpty, "sway did not start: \(session.log("sway.log"))")
+    let client = session.environment(["WAYLAND_DISPLAY": wayland, "SWAYSOCK": ipc])
+    // The headless output has no pointer; wayvnc adds a virtual one, which sway's seat
+    // commands then move and click.
+    try session.spawn(
+      asUnprivileged(["wayvnc", "-u", session.marks + "/vnc"]), environment: client,
+      log: "wayvnc.log")
+    let swaymsg = which("swaymsg")!
+    let pointer = waitUntil(timeout: 10) {
+      let seats = try? runProcess(swaymsg, ["-s", ipc, "-t", "get_seats"], environment: client)
+      return seats?.stdout.contains("\"pointer\"") ?? false
+    }
+    try #require(pointer, "no pointer in sway's seat: \(session.log("wayvnc.log"))")
+
+    let path = "contrib/waybar/config.jsonc"
+    let snippet = replacing(
+      "\"exec\": \"ticker-status ", with: "\"exec\": \"\(session.binary) ",
+      in: try repositoryText(path), file: path)
+    let arguments = try hostileArguments(session)
+    // The test copy: at the bottom, named custom/ticker#hostile (class hostile, for a
+    // background of its own), the control where the clock was.
+    let exec = "\(session.binary) --stream --format waybar \(arguments.joined(separator: " "))"
+    var copy = replacingLine(
+      starting: /\s*"exec": "[^"]*"/, with: "    \"exec\": \"\(exec)\"", in: snippet, file: path)
+    copy = replacing(
+      "\"position\": \"top\"", with: "\"position\": \"bottom\"", in: copy, file: path)
+    copy = replacing("\"custom/ticker\"", with: "\"custom/ticker#hostile\"", in: copy, file: path)
+    let control = (1...5).map {
+      ["on-click", "on-click-middle", "on-click-right", "on-scroll-up", "on-scroll-down"][$0 - 1]
+        + "\": \"touch c\($0)"
+    }
+    copy = replacing(
+      "\"modules-right\": [\"clock\"],",
+      with:
+        "\"modules-right\": [\"custom/control\"],\n  \"custom/control\": {\"format\": \"CONTROL\", \""
+        + control.joined(separator: "\", \"") + "\"},",
+      in: copy, file: path)
+    let configuration = try session.write("config.jsonc", "[\n\(snippet),\n\(copy)\n]\n")
+    let style = try session.write(
+      "style.css",
+      try repositoryText("contrib/waybar/style.css") + """
+        #custom-ticker.hostile { background-color: #123456; color: #ffffff; }
+        #custom-control { background-color: #654321; color: #ffffff; }
+
+        """)
+    try session.spawn(
+      asUnprivileged(["waybar", "-c", configuration, "-s", style]), environment: client,
+      log: "waybar.log")
+
+    let grim = which("grim")!
+    let probe = BarProbe(
+      screenshot: {
+        try session.screenshot { path in try runProcess(grim, [path], environment: client) }
+      },
+      snippet: { shot, test in Box(minX: 0, minY: 0, maxX: shot.width / 2, maxY: test.height - 1) },
+      click: { points in
+        var commands: [String] = []
+        for point in points {
+          commands.append("seat - cursor set \(point.x) \(point.y)")
+          for button in 1...5 {
+            commands += [
+              "seat - cursor press button\(button)", "seat - cursor release button\(button)",
+            ]
+          }
+        }
+        // Away from the bars, so that the cursor is not in the screenshots.
+        commands.append("seat - cursor set 640 30")
+        let result = try runProcess(
+          swaymsg, ["-s", ipc, commands.joined(separator: ", ")], environment: client)
+        #expect(result.status == 0, "swaymsg: \(result.stdout) \(result.stderr)")
+      },
+      controlMarks: ["c1", "c2", "c3", "c4", "c5"],
+      logProblems: {
+        lines(
+          of: session.log("waybar.log"),
+          holding: ["Gtk-", "Pango-", "GLib-", "[error]", "[critical]", "[warning]"],
+          except: ["As using a timezone"])
+      })
+    try checkBar(session, probe: probe, cycle: try cycleSeconds(arguments))
+    print("waybar: checked in \(String(format: "%.1f", session.elapsed)) s")
+  }
+}
