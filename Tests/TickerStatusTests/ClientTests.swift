@@ -377,10 +377,40 @@ private func rightAligned(_ frame: String, width: Int) -> String {
         print -rnP -- "$PROMPT"
         """,
       scratch: scratch)
+    // A `!` of the text is drawn as `ǃ`, which no prompt option expands.
     #expect(
       removingControlSequences(output)
-        == "[" + (try plainFrame(["--quotes"] + frameArguments(scratch))) + "]")
+        == "["
+        + (try plainFrame(["--quotes"] + frameArguments(scratch)))
+        .replacingOccurrences(of: "!", with: "\u{01C3}") + "]")
     for name in pwnedNames { #expect(!scratch.exists(name), "zsh ran: \(name)") }
+  }
+
+  /// With PROMPT_BANG (set by `emulate sh` and by some users) `!` in a prompt is the
+  /// history number and `!!` a `!`: the frame must show neither, and keep its width.
+  @Test(.enabled(if: which("zsh") != nil, "zsh is not installed"))
+  func zshPromptBangTurnsNoBangIntoAHistoryNumber() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let items = try scratch.write("bangs", "bang ! double !!\n")
+    for options in ["prompt_subst prompt_bang", "prompt_subst no_prompt_bang"] {
+      let result = try runProcess(
+        which("zsh")!,
+        [
+          "-f", "-c",
+          """
+          setopt \(options)
+          PROMPT="\\$('\(tickerBinary)' --format zsh -w 30 --at 0 -f '\(items)')"
+          print -rn -- ${(%%)PROMPT}
+          """,
+        ], environment: clientEnvironment())
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(
+        result.stdout == "bang \u{01C3} double \u{01C3}\u{01C3}"
+          + String(repeating: " ", count: 14),
+        "with \(options)")
+      #expect(result.stdout.count == 30)
+    }
   }
 
   @Test(.enabled(if: which("zsh") != nil, "zsh is not installed"))

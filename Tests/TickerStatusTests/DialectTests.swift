@@ -69,12 +69,15 @@ private enum Visible {
   }
 
   /// zsh's prompt escapes as the encoder writes them; any other `%` escape is an error.
+  /// The `ǃ` (U+01C3) the dialect draws for a `!` of the text reads back as `!`; a `!`
+  /// itself is an error (PROMPT_BANG would make it the history number).
   static func zsh(_ line: String) -> String? {
     var output = ""
     var scalars = Array(line.unicodeScalars)[...]
     while let scalar = scalars.popFirst() {
+      if scalar == "!" { return nil }
       guard scalar == "%" else {
-        output.unicodeScalars.append(scalar)
+        output.unicodeScalars.append(scalar == "\u{01C3}" ? "!" : scalar)
         continue
       }
       switch scalars.popFirst() {
@@ -332,11 +335,11 @@ private let formats = [
         "--format", "tmux", "--markup", "tmux", "--quotes", "--down-style", "fg=blue", "-w", "60",
         "--at", "0", "-f", "-", "#[fg=red]arg", "Q 1 -1",
       ],
-      stdin: Array("#[bold]line\nX #[fg=red]2 +1\n".utf8))
+      stdin: Array("#[bold]line\nX#[fg=red] 2 +1\n".utf8))
     // Lines and arguments alike: markup read, except in quotes, whose text is literal.
     #expect(
       result.stdout
-        == "#[bold]line#[default] · X ##[fg=red]2 #[fg=green]▲1#[default] · "
+        == "#[bold]line#[default] · X##[fg=red] 2 #[fg=green]▲1#[default] · "
         + "#[fg=red]arg#[default] · Q 1 #[fg=blue]▼1#[default]"
         + String(repeating: " ", count: 23) + "#[default]\n")
   }

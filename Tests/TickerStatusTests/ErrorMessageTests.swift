@@ -44,17 +44,17 @@ import Testing
     ErrorCase(
       arguments: ["--speed", "fast", "x"],
       message:
-        "invalid value 'fast' for '--speed <cells-per-second>': expected a number of cells a second from -1000000 to 1000000"
+        "invalid value 'fast' for '--speed <cells-per-second>': expected a number of cells a second from -1000 to 1000"
     ),
     ErrorCase(
       arguments: ["--speed=nan", "x"],
       message:
-        "invalid value 'nan' for '--speed <cells-per-second>': expected a number of cells a second from -1000000 to 1000000"
+        "invalid value 'nan' for '--speed <cells-per-second>': expected a number of cells a second from -1000 to 1000"
     ),
     ErrorCase(
       arguments: ["-s", "inf", "x"],
       message:
-        "invalid value 'inf' for '--speed <cells-per-second>': expected a number of cells a second from -1000000 to 1000000"
+        "invalid value 'inf' for '--speed <cells-per-second>': expected a number of cells a second from -1000 to 1000"
     ),
     ErrorCase(
       arguments: ["--dwell", "-1", "x"],
@@ -148,12 +148,12 @@ import Testing
     ErrorCase(
       arguments: ["--stream", "--demo", "-s", "1e308"],
       message:
-        "invalid value '1e308' for '--speed <cells-per-second>': expected a number of cells a second from -1000000 to 1000000"
+        "invalid value '1e308' for '--speed <cells-per-second>': expected a number of cells a second from -1000 to 1000"
     ),
     ErrorCase(
-      arguments: ["--demo", "--speed=-1000001"],
+      arguments: ["--demo", "--speed=-1000.5"],
       message:
-        "invalid value '-1000001' for '--speed <cells-per-second>': expected a number of cells a second from -1000000 to 1000000"
+        "invalid value '-1000.5' for '--speed <cells-per-second>': expected a number of cells a second from -1000 to 1000"
     ),
     ErrorCase(
       arguments: ["--demo", "--dwell", "1e300"],

@@ -56,8 +56,8 @@ import Testing
       lines: ["\u{1B}[31mred\u{1B}[0m \u{1B}]0;title\u{07}x"], items: ["red x"]),
     Case(
       label: "the demo reads quotes whatever the options",
-      arguments: ["--markup", "tmux", "--split", " "],
-      lines: ["AAPL #[1] +1"], source: .demo, items: ["AAPL #[1] ▲1"]),
+      arguments: ["--markup", "tmux", "--split", " "], lines: ["AAPL##1 1.5 +1"], source: .demo,
+      items: ["AAPL##1 1.5 ▲1"]),
     Case(
       label: "invalid UTF-8 becomes U+FFFD", arguments: [], lines: ["a\u{FFFD}b"],
       items: ["a\u{FFFD}b"]),

@@ -185,14 +185,14 @@ enum OptionTable {
     .value(
       "speed", short: "s", "cells-per-second", .window,
       help: """
-        Scrolling speed, -1000000 to 1000000; fractional, or negative to scroll right \
+        Scrolling speed, -1000 to 1000; fractional, or negative to scroll right \
         (default 2). The cycle is rounded up to a step of 16 cells (1/32 of longer \
         strips) so that a changing price does not throw the window around.
         """
     ) { options, text, label throws(UsageError) in
       options.speed = try Parse.number(
         text, label: label, minimum: -Options.maximumSpeed, maximum: Options.maximumSpeed,
-        expected: "expected a number of cells a second from -1000000 to 1000000")
+        expected: "expected a number of cells a second from -1000 to 1000")
     },
     .choice(
       "motion", "motion", .window,

@@ -40,9 +40,10 @@ struct Options: Equatable {
 
   /// The widest window, in cells.
   static let maximumWidth = 1_000_000
-  /// The fastest scroll, in cells a second either way: far beyond any readable speed,
-  /// and small enough that the motion's arithmetic stays exact.
-  static let maximumSpeed = 1_000_000.0
+  /// The fastest scroll, in cells a second either way: beyond any readable speed, and
+  /// slow enough that a cell lasts a thousand steps of a Unix time held in a `Double`,
+  /// so the motion's offsets stay exact.
+  static let maximumSpeed = 1000.0
   /// The longest rest, in seconds (over eleven days).
   static let maximumDwell = 1_000_000.0
   /// The most frames a second.

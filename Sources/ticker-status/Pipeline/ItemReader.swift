@@ -47,21 +47,14 @@ struct ItemReader {
   }
 
   private func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    // Printable ASCII other than a space is never blank: the usual line answers here.
-    if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }), first > 0x20, first < 0x7F {
+    // Without markup, printable ASCII other than a space is never blank: the usual line
+    // answers here.
+    if markup == .none, let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }),
+      first > 0x20, first < 0x7F
+    {
       return false
     }
-    return Self.isBlank(item(String(decoding: bytes, as: UTF8.self)))
-  }
-
-  // TODO(merge core): StyledText.isBlank replaces this.
-  private static func isBlank(_ text: StyledText) -> Bool {
-    text.runs.allSatisfy { run in
-      run.text.unicodeScalars.allSatisfy { scalar in
-        scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
-          || scalar.properties.generalCategory == .control
-      }
-    }
+    return item(String(decoding: bytes, as: UTF8.self)).isBlank
   }
 
   private func appendItem(_ bytes: UnsafeRawBufferPointer, to builder: inout StripBuilder) {

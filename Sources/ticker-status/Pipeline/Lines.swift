@@ -1,3 +1,5 @@
+import TickerCore
+
 /// Splits bytes into lines as they arrive, for every reader of text here: files,
 /// standard input, commands, the tmux control client.
 ///
