@@ -12,38 +12,67 @@ enum PolybarDialect {
   /// Written between a `%` and a `{` from the text.
   static let tagBreak = "%{O0}"
 
-  static func encode(_ frame: Frame) -> String {
+  static func encode(_ frame: Frame, clicks: ClickMarkup? = nil) -> String {
     var output = ""
-    writeRuns(
-      frame, into: &output, leave: BarTags.leave, enter: BarTags.enter,
-      text: { text, output in
-        for scalar in text.unicodeScalars {
-          // Tags end in `}`, so a `%` just written comes from the text.
-          if scalar == "{" && output.unicodeScalars.last == "%" { output += tagBreak }
-          output.unicodeScalars.append(scalar)
-        }
-      })
+    BarTags.writeItems(frame, into: &output, clicks: clicks) { span, output in
+      writeRuns(
+        span, into: &output, leave: BarTags.leave, enter: BarTags.enter,
+        text: { text, output in
+          for scalar in text.unicodeScalars {
+            // Tags end in `}`, so a `%` just written comes from the text.
+            if scalar == "{" && output.unicodeScalars.last == "%" { output += tagBreak }
+            output.unicodeScalars.append(scalar)
+          }
+        })
+    }
     return output
   }
 }
 
 /// lemonbar formatting tags, as polybar's; `%%` is a literal `%`.
 enum LemonbarDialect {
-  static func encode(_ frame: Frame) -> String {
+  static func encode(_ frame: Frame, clicks: ClickMarkup? = nil) -> String {
     var output = ""
-    writeRuns(
-      frame, into: &output, leave: BarTags.leave, enter: BarTags.enter,
-      text: { text, output in
-        for scalar in text.unicodeScalars {
-          if scalar == "%" { output += "%%" } else { output.unicodeScalars.append(scalar) }
-        }
-      })
+    BarTags.writeItems(frame, into: &output, clicks: clicks) { span, output in
+      writeRuns(
+        span, into: &output, leave: BarTags.leave, enter: BarTags.enter,
+        text: { text, output in
+          for scalar in text.unicodeScalars {
+            if scalar == "%" { output += "%%" } else { output.unicodeScalars.append(scalar) }
+          }
+        })
+    }
     return output
   }
 }
 
 /// The `%{…}` tags polybar and lemonbar share.
 enum BarTags {
+  /// Writes each item's runs with `write`, inside `%{A1:…:}` … `%{A5:…:}` action tags
+  /// (closed by as many `%{A}`) when `clicks` has a command; the whole frame at once
+  /// without.
+  static func writeItems(
+    _ frame: Frame, into output: inout String, clicks: ClickMarkup?,
+    write: (Frame, inout String) -> Void
+  ) {
+    guard let command = clicks?.command, !frame.items.isEmpty else {
+      write(frame, &output)
+      return
+    }
+    frame.forEachItem { item, runs in
+      let span = Frame(runs: Array(runs))
+      guard let item else {
+        write(span, &output)
+        return
+      }
+      for button in ClickMarkup.buttons {
+        output += "%{A\(button):" + command(item, button) + ":}"
+      }
+      write(span, &output)
+      for _ in ClickMarkup.buttons { output += "%{A}" }
+    }
+  }
+
   static func enter(_ style: Style, into output: inout String) {
     if let color = style.foreground { output += "%{F" + color.hexString + "}" }
     if let color = style.background { output += "%{B" + color.hexString + "}" }

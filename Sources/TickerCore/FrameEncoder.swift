@@ -42,15 +42,44 @@ public struct FrameEncoder: Sendable {
   /// (`NO_COLOR` turns them off there). The bar dialects always write their styles.
   public let usesColor: Bool
 
+  /// How items are made clickable, in `polybar`, `lemonbar` and `tmux`; `nil` for not.
+  public let clicks: ClickMarkup?
+  /// Whether the i3bar header asks i3bar for click events (`"click_events":true`).
+  public let wantsClickEvents: Bool
+  /// Whether `i3blocks` frames are JSON blocks (`{"full_text":…}`), for an i3blocks 1.5
+  /// block with `format=json`, rather than the text.
+  public let jsonBlocks: Bool
+
   /// An encoder for `format`.
   ///
   /// - Parameters:
   ///   - format: The dialect to write.
   ///   - usesColor: Whether `ansi` and the shell dialects write styles (pass `false`
   ///     when `NO_COLOR` is set); the other dialects always do.
-  public init(format: OutputFormat, usesColor: Bool = true) {
+  ///   - clicks: Click markup for `polybar`, `lemonbar` and `tmux`; their frames must
+  ///     then mark their items (`Ticker.frame(at:markingItems:)`, see `marksItems`).
+  ///   - wantsClickEvents: Ask i3bar for click events in the stream header.
+  ///   - jsonBlocks: Write `i3blocks` frames as JSON blocks (i3blocks 1.5,
+  ///     `format=json`).
+  public init(
+    format: OutputFormat, usesColor: Bool = true, clicks: ClickMarkup? = nil,
+    wantsClickEvents: Bool = false, jsonBlocks: Bool = false
+  ) {
     self.format = format
     self.usesColor = usesColor
+    self.clicks = clicks
+    self.wantsClickEvents = wantsClickEvents
+    self.jsonBlocks = jsonBlocks
+  }
+
+  /// Whether frames for this encoder should mark their items: it writes click markup.
+  public var marksItems: Bool {
+    guard let clicks else { return false }
+    switch format {
+    case .polybar, .lemonbar: return clicks.command != nil
+    case .tmux: return clicks.rangeName != nil
+    default: return false
+    }
   }
 
   /// One frame as one line, without the newline.
@@ -64,13 +93,15 @@ public struct FrameEncoder: Sendable {
     switch format {
     case .plain: return frame.text
     case .ansi, .fish: return usesColor ? SGR.encode(frame) : frame.text
-    case .tmux: return TmuxDialect.encode(frame)
+    case .tmux: return TmuxDialect.encode(frame, clicks: clicks)
     case .zsh: return ZshDialect.encode(frame, usesColor: usesColor)
     case .bash: return usesColor ? BashDialect.encode(frame) : frame.text
-    case .polybar: return PolybarDialect.encode(frame)
-    case .lemonbar: return LemonbarDialect.encode(frame)
+    case .polybar: return PolybarDialect.encode(frame, clicks: clicks)
+    case .lemonbar: return LemonbarDialect.encode(frame, clicks: clicks)
     case .pango: return PangoDialect.encode(frame)
     case .i3bar: return I3barDialect.block(frame)
+    case .i3blocks where jsonBlocks:
+      return I3barDialect.block(frame)
     case .i3blocks:
       // The text as it is, not a JSON string literal: i3blocks 1.4 (Debian 12) escapes
       // every line of a persistent block, so a literal would show its quotes; 1.5
@@ -88,7 +119,8 @@ public struct FrameEncoder: Sendable {
   /// i3bar's protocol opens with a header object and then an endless JSON array whose
   /// elements are the status lines.
   public var streamHeader: String? {
-    format == .i3bar ? "{\"version\":1}\n[" : nil
+    guard format == .i3bar else { return nil }
+    return (wantsClickEvents ? "{\"version\":1,\"click_events\":true}" : "{\"version\":1}") + "\n["
   }
 
   /// One frame as one line of a stream, without the newline.

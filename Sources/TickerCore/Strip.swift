@@ -122,17 +122,25 @@ public struct Strip: Sendable {
   /// or with a Hangul vowel or final). When the strip is narrower than the window it
   /// repeats. An empty strip gives a blank window.
   ///
+  /// With `markingItems`, the frame also says where each item's cells begin
+  /// (`Frame.items`); the separator after an item belongs to it.
+  ///
   /// - Complexity: O(`width` + log *n*).
-  public func window(offset: Int, width: Int) -> Frame {
+  public func window(offset: Int, width: Int, markingItems: Bool = false) -> Frame {
     var builder = FrameBuilder()
     guard width > 0 else { return builder.frame() }
     guard cellCount > 0 else {
+      if markingItems { builder.mark(item: nil) }
       builder.appendSpaces(width, style: .plain)
       return builder.frame()
     }
     let start = ((offset % cellCount) + cellCount) % cellCount
     var (cluster, byte, clusterStart) = locate(cell: start)
     var run = lastIndex(upTo: runCluster.count) { Int(runCluster[$0]) <= cluster }
+    // With items marked: the shown item being drawn, and the strip cell being drawn.
+    var shown = markingItems ? lastIndex(upTo: itemSource.count) { itemCell[$0] <= start } : 0
+    var cell = clusterStart
+    if markingItems { builder.mark(item: itemSource.isEmpty ? nil : Int(itemSource[shown])) }
     var column = 0
     if clusterStart < start || joinsWhatPrecedes(clusterAt: byte) {
       let (length, cells) = info(cluster)
@@ -141,12 +149,24 @@ public struct Strip: Sendable {
       column = visible
       cluster += 1
       byte += length
+      cell += cells
     }
     while column < width {
       if cluster == clusterCount {
         cluster = 0
         byte = 0
         run = 0
+        cell = 0
+      }
+      if markingItems, !itemSource.isEmpty {
+        if cell == 0 && shown != 0 {
+          shown = 0
+          builder.mark(item: Int(itemSource[0]))
+        }
+        while shown + 1 < itemSource.count && itemCell[shown + 1] <= cell {
+          shown += 1
+          builder.mark(item: Int(itemSource[shown]))
+        }
       }
       while run + 1 < runCluster.count && Int(runCluster[run + 1]) <= cluster { run += 1 }
       let style = styles[runStyle[run]]
@@ -163,6 +183,7 @@ public struct Strip: Sendable {
       column += cells
       cluster += 1
       byte += length
+      cell += cells
     }
     return builder.frame()
   }

@@ -70,8 +70,9 @@ public struct Ticker: Sendable {
   public static let maximumWidth = 1 << 20
 
   private enum Mode: Sendable {
-    /// A still frame, computed once.
-    case still(Frame, item: Int?)
+    /// A still frame, computed once: `shown` cells of the strip from cell 0, after
+    /// `left` cells of padding.
+    case still(Frame, item: Int?, left: Int, shown: Int)
     case moving(MotionSchedule)
   }
   private let mode: Mode
@@ -126,7 +127,7 @@ public struct Ticker: Sendable {
     let firstItem = strip.item(atCell: 0)
     var mode: Mode
     if self.width == 0 || length == 0 {
-      mode = .still(strip.window(offset: 0, width: self.width), item: firstItem)
+      mode = .still(strip.window(offset: 0, width: self.width), item: firstItem, left: 0, shown: 0)
     } else if content <= self.width && (fit != .scroll || motion == .bounce) {
       let free = self.width - content
       let left: Int
@@ -136,9 +137,10 @@ public struct Ticker: Sendable {
       case .right: left = free
       }
       let frame = strip.window(offset: 0, width: content).padded(left: left, right: free - left)
-      mode = .still(frame, item: firstItem)
+      mode = .still(frame, item: firstItem, left: left, shown: content)
     } else if rate == 0 {
-      mode = .still(strip.window(offset: 0, width: self.width), item: firstItem)
+      mode = .still(
+        strip.window(offset: 0, width: self.width), item: firstItem, left: 0, shown: self.width)
     } else if motion == .bounce {
       let travel = content - self.width
       let rest = self.dwell > 0 ? self.dwell : Ticker.defaultBounceRest
@@ -158,7 +160,8 @@ public struct Ticker: Sendable {
     }
     // A strip of one cell in a wider window never shows another frame.
     if case .moving(let schedule) = mode, schedule.nextChange(afterLocal: 0, strip) == nil {
-      mode = .still(strip.window(offset: 0, width: self.width), item: firstItem)
+      mode = .still(
+        strip.window(offset: 0, width: self.width), item: firstItem, left: 0, shown: self.width)
     }
     self.mode = mode
   }
@@ -233,10 +236,40 @@ public struct Ticker: Sendable {
 
   /// The frame at `time`.
   ///
+  /// - Parameter markingItems: Say in the frame where each item's cells begin
+  ///   (`Frame.items`), for dialects that make items clickable.
   /// - Complexity: O(`width` + log *n*).
-  public func frame(at time: Double) -> Frame {
-    if case .still(let frame, _) = mode { return frame }
-    return strip.window(offset: placement(at: time).offset, width: width)
+  public func frame(at time: Double, markingItems: Bool = false) -> Frame {
+    switch mode {
+    case .still(let frame, _, _, _) where !markingItems || width == 0:
+      return frame
+    case .still(_, _, let left, let shown):
+      let cells = strip.window(offset: 0, width: shown, markingItems: true)
+      return cells.padded(left: left, right: width - left - shown)
+    case .moving:
+      return strip.window(
+        offset: placement(at: time).offset, width: width, markingItems: markingItems)
+    }
+  }
+
+  /// The index (among the items given) of the item drawn at `column` of the frame at
+  /// `time`: the one the user points at when clicking there.
+  ///
+  /// The separator after an item counts as that item. Padding, and columns outside the
+  /// window, belong to no item.
+  ///
+  /// - Complexity: O(log *n*).
+  public func item(atColumn column: Int, at time: Double) -> Int? {
+    guard column >= 0, column < width, strip.cellCount > 0 else { return nil }
+    let cell: Int
+    switch mode {
+    case .still(_, _, let left, let shown):
+      guard column >= left, column < left + shown else { return nil }
+      cell = column - left
+    case .moving:
+      cell = placement(at: time).offset + column
+    }
+    return strip.item(atCell: cell % strip.cellCount)
   }
 
   /// Where the window is at `time`.
@@ -244,7 +277,7 @@ public struct Ticker: Sendable {
   /// - Complexity: O(log *n*).
   public func placement(at time: Double) -> Placement {
     switch mode {
-    case .still(_, let item):
+    case .still(_, let item, _, _):
       return Placement(offset: 0, cycle: 0, item: item)
     case .moving(let schedule):
       let offset = schedule.offset(atLocal: local(time, cycle: schedule.cycle).local, strip)

@@ -23,18 +23,42 @@ enum TmuxDialect {
     case optionValue
   }
 
-  static func encode(_ frame: Frame, escapingFor escaping: Escaping = .jobOutput) -> String {
+  /// - Parameter clicks: With a `rangeName`, each item is drawn inside
+  ///   `#[range=user|NAME]` … `#[norange]` (tmux 3.4 and later), so that a mouse
+  ///   binding can tell which item was clicked (`#{mouse_status_range}`); `#[default]`
+  ///   resets colours and attributes but keeps the range.
+  static func encode(
+    _ frame: Frame, escapingFor escaping: Escaping = .jobOutput, clicks: ClickMarkup? = nil
+  ) -> String {
     var output = ""
-    writeRuns(
-      frame, into: &output,
-      leave: { _, output in output += "#[default]" },
-      enter: { style, output in output += "#[" + TmuxStyle.spec(for: style) + "]" },
-      text: { text, output in
-        switch escaping {
-        case .jobOutput: escapeForJob(text, into: &output)
-        case .optionValue: escapeForOption(text, into: &output)
+    func write(_ span: Frame, into output: inout String) {
+      writeRuns(
+        span, into: &output,
+        leave: { _, output in output += "#[default]" },
+        enter: { style, output in output += "#[" + TmuxStyle.spec(for: style) + "]" },
+        text: { text, output in
+          switch escaping {
+          case .jobOutput: escapeForJob(text, into: &output)
+          case .optionValue: escapeForOption(text, into: &output)
+          }
+        })
+    }
+    if let rangeName = clicks?.rangeName, !frame.items.isEmpty {
+      frame.forEachItem { item, runs in
+        let span = Frame(runs: Array(runs))
+        guard let item else {
+          write(span, into: &output)
+          // Text is always followed by a style (see above).
+          if span.runs.last?.style.isPlain ?? true { output += "#[default]" }
+          return
         }
-      })
+        output += "#[range=user|" + rangeName(item) + "]"
+        write(span, into: &output)
+        output += "#[norange]"
+      }
+      return output.hasSuffix("#[default]") ? output : output + "#[default]"
+    }
+    write(frame, into: &output)
     if frame.runs.last?.style.isPlain ?? true { output += "#[default]" }
     return output
   }
