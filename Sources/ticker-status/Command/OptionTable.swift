@@ -8,6 +8,7 @@ struct OptionSpec: Sendable {
     case window = "Window and motion"
     case output = "Cells and output"
     case streaming = "Streaming"
+    case clicks = "Clicks"
     case information = ""
   }
 
@@ -114,7 +115,7 @@ enum Parse {
 
 /// Every option, in the order `--help` shows them.
 enum OptionTable {
-  static let specs: [OptionSpec] = items + window + output + streaming + information
+  static let specs: [OptionSpec] = items + window + output + streaming + clicks + information
 
   private static let items: [OptionSpec] = [
     .value(
@@ -316,6 +317,46 @@ enum OptionTable {
       "tmux-socket", "path", .streaming,
       help: "The tmux server's socket (default: the one in $TMUX)."
     ) { options, text, _ in options.tmuxSocket = text },
+  ]
+
+  private static let clicks: [OptionSpec] = [
+    .value(
+      "on-click", "command", .clicks,
+      help: """
+        When an item is clicked, run '/bin/sh -c COMMAND', detached, with the item in \
+        TICKER_ITEM (its text as shown), TICKER_INDEX (from 0), TICKER_BUTTON (1 left, \
+        2 middle, 3 right, 4 and 5 the wheel) and, with --quotes, TICKER_SYMBOL, \
+        TICKER_PRICE and TICKER_CHANGE; item text is never part of a command. Clicks \
+        come from i3bar and i3blocks 1.5 (--stream, on standard input), polybar and \
+        lemonbar (%{A} actions that run --clicked-item), tmux 3.4 and later (user \
+        ranges and the plugin's mouse bindings) and waybar (the item at the left edge).
+        """
+    ) { options, text, _ in options.onClick = text },
+    .value(
+      "clicked-item", "item", .clicks,
+      help: """
+        What a bar's click action runs: the item with this index (from 0), or 'left' \
+        for the one at the left edge now, gets --on-click; nothing is printed.
+        """
+    ) { options, text, label throws(UsageError) in
+      if text == "left" {
+        options.clickedItem = .leftEdge
+      } else if let index = Int(text), index >= 0 {
+        options.clickedItem = .index(index)
+      } else {
+        throw .invalidValue(
+          option: label, value: text, expected: "expected an item number from 0, or 'left'")
+      }
+    },
+    .value(
+      "clicked-button", "button", .clicks,
+      help: "The button of --clicked-item: 1 to 5 (default 1)."
+    ) { options, text, label throws(UsageError) in
+      guard let button = Int(text), (1...5).contains(button) else {
+        throw .invalidValue(option: label, value: text, expected: "expected a button from 1 to 5")
+      }
+      options.clickedButton = button
+    },
   ]
 
   private static let information: [OptionSpec] = [

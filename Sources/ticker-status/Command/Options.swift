@@ -34,6 +34,10 @@ struct Options: Equatable {
   var maxFramesPerSecond = Options.defaultMaxFramesPerSecond
   var tmuxOption: String?
   var tmuxSocket: String?
+  // Clicks
+  var onClick: String?
+  var clickedItem: ClickedItem?
+  var clickedButton = 1
   // Information
   var showHelp = false
   var showVersion = false
@@ -69,6 +73,15 @@ struct Options: Equatable {
     if stream && time != nil {
       throw .conflict(option: "--at <unix-seconds>", other: "--stream")
     }
+    if clickedItem != nil && onClick == nil {
+      throw .needs(option: "--clicked-item <item>", requirement: "'--on-click <command>'")
+    }
+    if onClick != nil && stream && files.contains("-")
+      && (format == .i3bar || (format == .i3blocks && environment.i3blocks?.sendsClicks == true))
+    {
+      throw .conflict(
+        option: "--on-click <command>", other: "--file - (standard input carries the clicks)")
+    }
     if tmuxSocket != nil && tmuxOption == nil {
       throw .needs(option: "--tmux-socket <path>", requirement: "'--tmux-option <name>'")
     }
@@ -81,6 +94,14 @@ struct Options: Equatable {
       }
     }
   }
+}
+
+/// The item a bar's click action names (`--clicked-item`).
+enum ClickedItem: Equatable {
+  /// The item with this index among the items given.
+  case index(Int)
+  /// The item at the window's left edge now (waybar, whose clicks say no position).
+  case leftEdge
 }
 
 /// A bad command line: exit status 64, with the usage line and a pointer to `--help`.

@@ -13,6 +13,7 @@ struct TickerStatus {
   /// Runs the command and returns its exit status.
   static func run(_ arguments: [String], environment: Environment) -> ExitStatus {
     let options: Options
+    let pipeline: Pipeline
     do throws(UsageError) {
       options = try ArgumentParser.parse(arguments)
       if options.showHelp {
@@ -24,12 +25,16 @@ struct TickerStatus {
         return .success
       }
       try options.validate(in: environment)
+      pipeline = try Pipeline(options, environment: environment, arguments: arguments)
     } catch {
       _ = FileDescriptor.standardError.writeAll(
         "ticker-status: error: \(error)\n\(Help.usage)\nSee 'ticker-status --help'.\n")
       return .usage
     }
-    let pipeline = Pipeline(options, environment: environment)
+    if let clicked = options.clickedItem {
+      return ClickCallback.run(
+        pipeline, item: clicked, button: options.clickedButton, environment: environment)
+    }
     if options.stream { return Stream.run(pipeline, options: options, environment: environment) }
     return OneShot.run(pipeline, time: options.time, environment: environment)
   }

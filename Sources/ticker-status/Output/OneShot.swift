@@ -54,8 +54,8 @@ enum OneShot {
     }
     let ticker = pipeline.ticker(builder.build())
     let time = time ?? Clock.now()
-    let line = pipeline.encoder.encode(
-      ticker.frame(at: time), placement: ticker.placement(at: time), at: time)
+    let frame = ticker.frame(at: time, markingItems: pipeline.encoder.marksItems)
+    let line = pipeline.encoder.encode(frame, placement: ticker.placement(at: time), at: time)
     // A reader that has gone away is not an error for a status line.
     _ = FileDescriptor.standardOutput.writeAll(line + "\n")
     return .success

@@ -74,19 +74,30 @@ final class StreamLoop {
     minimumInterval = 1 / maxFramesPerSecond
   }
 
+  /// The sources' lines now, each with its reader.
+  private func snapshot() -> [SourceLines] {
+    zip(sources, readers).map { source, reader in
+      SourceLines(lines: source.lines, reader: reader, placeholder: source.placeholder)
+    }
+  }
+
   /// Runs until the reader goes away or a signal ends the stream.
   func run() -> Ending {
     guard sink.start() else { return ending(.readerGone) }
     // The first strip whole: there is nothing to show before it.
-    var first = StripBuild(pipeline)
-    var ticker = pipeline.ticker(
-      first.advance(sources, readers: readers, until: .infinity, clock: waiting.monotonic)!)
-    var build: StripBuild?
+    var tickerSources = snapshot()
+    var first = StripBuild(pipeline, sources: tickerSources)
+    var ticker = pipeline.ticker(first.advance(until: .infinity, clock: waiting.monotonic)!)
+    // The frame on screen, and the ticker and lines it came from, for clicks.
+    var onScreen = (ticker: ticker, sources: tickerSources)
+    var build: (StripBuild, [SourceLines])?
     var shown: Frame?
     var shownAt = -Double.infinity
     // The realtime at which to draw the next frame; `nil`: only when something changes.
     var due: Double? = -.infinity
     var watches: [PollWatch] = []
+    let clickReader = pipeline.clickEvents.map(ClickEventReader.init)
+    var clickChildren = ClickChildren()
     while true {
       if let signal = waiting.terminationRequested { return .signaled(signal) }
       let now = waiting.now()
@@ -94,13 +105,14 @@ final class StreamLoop {
         if now < shownAt + minimumInterval {
           due = shownAt + minimumInterval
         } else {
-          let frame = ticker.frame(at: now)
+          let frame = ticker.frame(at: now, markingItems: pipeline.encoder.marksItems)
           if frame != shown {
             guard sink.show(frame, placement: ticker.placement(at: now), at: now) else {
               return ending(.readerGone)
             }
             shown = frame
             shownAt = now
+            onScreen = (ticker, tickerSources)
           }
           // Wake once per frame: at the next change, or when the cap allows it.
           due = ticker.nextChange(after: now).map { max($0, shownAt + minimumInterval) }
@@ -112,6 +124,8 @@ final class StreamLoop {
       let sinkStart = watches.count
       watches += sink.watches
       let sinkEnd = watches.count
+      if let descriptor = clickReader?.descriptor { watches.append(PollWatch(descriptor)) }
+      let sourcesStart = watches.count
       for source in sources {
         for descriptor in source.descriptors { watches.append(PollWatch(descriptor)) }
       }
@@ -123,29 +137,45 @@ final class StreamLoop {
       }
       waiting.wait(&watches, timeout: timeout.map { max(0, $0) })
 
-      if let wakeUp, watches[0].isReadable, Signals.drain(wakeUp).continued {
-        due = -.infinity
+      if let wakeUp, watches[0].isReadable {
+        let signals = Signals.drain(wakeUp)
+        if signals.continued { due = -.infinity }
+        if signals.childExited { clickChildren.reapEnded() }
       }
       do throws(SinkError) {
         guard try sink.service(watches[sinkStart..<sinkEnd]) else { return ending(.readerGone) }
       } catch {
         return .failed(error)
       }
-      let ready = watches[sinkEnd...].filter(\.isReadable).map(\.descriptor)
+      if let clickReader, sourcesStart > sinkEnd, watches[sinkEnd].isReadable {
+        for event in clickReader.read() {
+          // The frame on screen is the one shown last: its items are under the pointer.
+          let column = event.column(ofCells: pipeline.width) ?? 0
+          guard let action = pipeline.clickAction,
+            let item = onScreen.ticker.item(atColumn: column, at: shownAt),
+            let target = ItemLookup.target(at: item, in: onScreen.sources),
+            case .success(let pid) = action.run(for: target, button: event.button)
+          else { continue }
+          clickChildren.add(pid)
+        }
+      }
+      let ready = watches[sourcesStart...].filter(\.isReadable).map(\.descriptor)
       let later = waiting.monotonic()
       var changed = false
       for source in sources where source.update(ready: ready, now: later) { changed = true }
-      if changed { build = StripBuild(pipeline) }
-      if var current = build {
+      if changed {
+        let lines = snapshot()
+        build = (StripBuild(pipeline, sources: lines), lines)
+      }
+      if case (var current, let lines)? = build {
         let deadline = waiting.monotonic() + StreamLoop.buildSlice
-        if let strip = current.advance(
-          sources, readers: readers, until: deadline, clock: waiting.monotonic)
-        {
+        if let strip = current.advance(until: deadline, clock: waiting.monotonic) {
           ticker = pipeline.ticker(strip)
+          tickerSources = lines
           due = -.infinity
           build = nil
         } else {
-          build = current
+          build = (current, lines)
         }
       }
     }

@@ -1,41 +1,39 @@
 import TickerCore
 
-/// The strip of a stream's sources, built a slice at a time between frames, so that a
+/// The strip of the sources' lines, built a slice at a time between frames, so that a
 /// source that brings a million lines does not stop the frames while they are laid out.
+///
+/// It keeps the lines it was given (a copy that costs nothing until a source changes
+/// its own), so the sources may change meanwhile; a stream then starts a new build.
 struct StripBuild {
   /// Lines appended between two looks at the clock.
   static let batch = 64
 
   private var builder: StripBuilder
+  private let sources: [SourceLines]
   private var source = 0
   private var line = 0
-  private let pipeline: Pipeline
 
-  init(_ pipeline: Pipeline) {
-    self.pipeline = pipeline
+  init(_ pipeline: Pipeline, sources: [SourceLines]) {
     builder = pipeline.makeBuilder()
+    self.sources = sources
   }
 
-  /// Appends the sources' lines until all are in, or `clock()` reaches `deadline`.
-  ///
-  /// The sources must not change between calls: start a new build when one does.
+  /// Appends lines until all are in, or `clock()` reaches `deadline`.
   ///
   /// - Returns: The strip, once every line is in; `nil` while there is more to do.
   /// - Complexity: O(lines appended).
-  mutating func advance(
-    _ sources: [LiveSource], readers: [ItemReader], until deadline: Double, clock: () -> Double
-  ) -> Strip? {
+  mutating func advance(until deadline: Double, clock: () -> Double) -> Strip? {
     while source < sources.count {
-      let lines = sources[source].lines
-      if line == 0, lines.isEmpty, let placeholder = sources[source].placeholder {
+      let current = sources[source]
+      if line == 0, current.lines.isEmpty, let placeholder = current.placeholder {
         builder.append(StyledText(placeholder))
       }
-      let reader = readers[source]
-      while line < lines.count {
-        let end = min(line + StripBuild.batch, lines.count)
-        lines.withLines(in: line..<end) { reader.append(line: $0, to: &builder) }
+      while line < current.lines.count {
+        let end = min(line + StripBuild.batch, current.lines.count)
+        current.lines.withLines(in: line..<end) { current.reader.append(line: $0, to: &builder) }
         line = end
-        if line < lines.count && clock() >= deadline { return nil }
+        if line < current.lines.count && clock() >= deadline { return nil }
       }
       source += 1
       line = 0

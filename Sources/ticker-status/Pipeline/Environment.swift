@@ -7,6 +7,9 @@ struct Environment: Equatable {
   var noColor = false
   /// The socket of the tmux server this process runs in: the first field of `$TMUX`.
   var tmuxSocket: String?
+  /// The i3blocks block this process runs as, when i3blocks 1.5 started it (1.4 says
+  /// nothing of itself).
+  var i3blocks: I3blocksBlock?
   /// Standard input is a terminal (for the hint when there are no items).
   var inputIsTerminal = true
   /// `$XDG_RUNTIME_DIR`, `$XDG_CACHE_HOME`, `$HOME`, `$TMPDIR`: where the command
@@ -22,6 +25,8 @@ struct Environment: Equatable {
       outputIsTerminal: FileDescriptor.standardOutput.isTerminal,
       noColor: !(Processes.environment("NO_COLOR") ?? "").isEmpty,
       tmuxSocket: tmuxSocket(fromTMUX: Processes.environment("TMUX")),
+      i3blocks: I3blocksBlock(
+        interval: Processes.environment("BLOCK_INTERVAL"), format: Processes.environment("format")),
       inputIsTerminal: FileDescriptor.standardInput.isTerminal,
       runtimeDirectory: Processes.environment("XDG_RUNTIME_DIR"),
       cacheHome: Processes.environment("XDG_CACHE_HOME"),
@@ -35,5 +40,32 @@ struct Environment: Equatable {
     guard let value, !value.isEmpty else { return nil }
     let socket = value.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)[0]
     return socket.isEmpty ? nil : String(socket)
+  }
+}
+
+/// What i3blocks 1.5 says of the block it runs, in the environment it gives the block's
+/// command: every property of the block, `BLOCK_INTERVAL` and `format` among them.
+///
+/// i3blocks 1.4 sets no `BLOCK_INTERVAL`, gives a persistent block no clicks, and leaves
+/// i3blocks' own standard input (the bar's click events) to the block: it must not be
+/// read. 1.5 gives a persistent block a pipe, and writes each click to it: the button
+/// alone, or with `format=json` a JSON object with `relative_x` and `width`, in which
+/// case the block's lines must be JSON too.
+struct I3blocksBlock: Equatable {
+  /// The block's lines are JSON objects (`format=json`).
+  var json: Bool
+  /// The block is persistent: clicks come on its standard input.
+  var sendsClicks: Bool
+
+  /// The block, from `BLOCK_INTERVAL` and `format`; `nil` outside i3blocks 1.5.
+  init?(interval: String?, format: String?) {
+    guard let interval else { return nil }
+    json = format == "json"
+    sendsClicks = interval == "persist"
+  }
+
+  init(json: Bool, sendsClicks: Bool) {
+    self.json = json
+    self.sendsClicks = sendsClicks
   }
 }

@@ -27,6 +27,14 @@ struct ItemReader {
     forEachPart(of: line, at: split) { appendItem($0, to: &builder) }
   }
 
+  /// The text of each item `line` gives, in the order `append(line:to:)` appends them.
+  func itemTexts(of line: UnsafeRawBufferPointer) -> [String] {
+    guard let split, !split.isEmpty else { return [String(decoding: line, as: UTF8.self)] }
+    var texts: [String] = []
+    forEachPart(of: line, at: split) { texts.append(String(decoding: $0, as: UTF8.self)) }
+    return texts
+  }
+
   /// Appends one argument to `builder` as one item (arguments are never split).
   func append(argument: String, to builder: inout StripBuilder) {
     builder.append(item(argument))

@@ -31,13 +31,21 @@ struct Pipeline {
   let reader: ItemReader
   /// `--every`: how often a command runs again.
   let every: Double
-  private let width: Int
+  /// `--on-click`: the action clicks run; `nil` for none.
+  let clickAction: ClickAction?
+  /// Whether clicks come on standard input (i3bar, i3blocks 1.5), and as what.
+  let clickEvents: ClickEventReader.Lines?
+  /// The window's width in cells.
+  let width: Int
   private let speed: Double
   private let dwell: Double
   private let motion: Motion
   private let fit: Fit
 
-  init(_ options: Options, environment: Environment) {
+  /// - Parameter arguments: The command line, without the program's name: polybar's
+  ///   and lemonbar's click actions pass it back (`BarActions`).
+  /// - Throws: When a click action cannot be written safely for the bar.
+  init(_ options: Options, environment: Environment, arguments: [String] = []) throws(UsageError) {
     var sources: [SourceSpec] = []
     if options.demo { sources.append(.demo) }
     for path in options.files {
@@ -52,7 +60,28 @@ struct Pipeline {
     format =
       options.tmuxOption != nil
       ? .tmux : options.format ?? (environment.outputIsTerminal ? .ansi : .plain)
-    encoder = FrameEncoder(format: format, usesColor: !environment.noColor)
+    clickAction = options.onClick.map(ClickAction.init(command:))
+    var clicks: ClickMarkup?
+    var events: ClickEventReader.Lines?
+    if clickAction != nil {
+      switch format {
+      case .polybar, .lemonbar:
+        let actions = try BarActions(
+          format: format == .polybar ? .polybar : .lemonbar,
+          executable: Processes.executablePath() ?? "ticker-status", arguments: arguments)
+        clicks = ClickMarkup(command: { actions.command(item: $0, button: $1) })
+      case .i3bar where options.stream:
+        events = .json
+      case .i3blocks where options.stream && environment.i3blocks?.sendsClicks == true:
+        events = environment.i3blocks?.json == true ? .json : .buttons
+      default:
+        break
+      }
+    }
+    clickEvents = events
+    encoder = FrameEncoder(
+      format: format, usesColor: !environment.noColor, clicks: clicks,
+      wantsClickEvents: events != nil, jsonBlocks: environment.i3blocks?.json == true)
     // tmux measures text its own way; its dialect follows tmux unless told otherwise.
     measure = CellMeasure(
       profile: options.cells ?? (format == .tmux ? .tmux : .terminal), ambiguous: options.ambiguous)

@@ -39,6 +39,26 @@ enum Processes {
     return String(cString: value)
   }
 
+  /// The whole environment (`environ`), as `NAME=value` strings.
+  static func environmentStrings() -> [String] {
+    var result: [String] = []
+    var pointer = environ
+    while let entry = pointer.pointee {
+      result.append(String(cString: entry))
+      pointer += 1
+    }
+    return result
+  }
+
+  /// The path of this program's executable (`readlink(2)` of `/proc/self/exe`), or
+  /// `nil` when it cannot be read.
+  static func executablePath() -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// `getuid(2)`.
   static var userID: UInt32 { getuid() }
 

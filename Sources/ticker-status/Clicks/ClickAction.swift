@@ -1,0 +1,71 @@
+import TickerCore
+
+/// `--on-click CMD`: runs `/bin/sh -c CMD` for a clicked item, detached, with the item
+/// in the environment and nowhere else.
+///
+/// Feed text never becomes part of a command line, a bar's action string or a tmux
+/// command: the command is the user's own, and the item reaches it only as the values
+/// of `TICKER_ITEM`, `TICKER_INDEX`, `TICKER_SYMBOL`, `TICKER_PRICE`, `TICKER_CHANGE`
+/// and `TICKER_BUTTON`.
+struct ClickAction {
+  /// The user's command.
+  let command: String
+
+  /// What a click hit.
+  struct Target: Equatable {
+    /// The item's index among the items given.
+    var index: Int
+    /// The item as shown: its text, sanitised, without styles.
+    var text: String
+    /// With `--quotes`, the fields of a quote.
+    var quote: Quote?
+  }
+
+  /// The environment of the action: this process's, without any `TICKER_` variable,
+  /// and the target's.
+  static func environment(for target: Target, button: Int, inherited: [String]) -> [String] {
+    var variables = inherited.filter { !$0.hasPrefix("TICKER_") }
+    variables.append("TICKER_ITEM=" + target.text)
+    variables.append("TICKER_INDEX=\(target.index)")
+    variables.append("TICKER_BUTTON=\(button)")
+    if let quote = target.quote {
+      variables.append("TICKER_SYMBOL=" + quote.symbol)
+      variables.append("TICKER_PRICE=" + quote.price)
+      if let change = quote.change {
+        let sign: String
+        switch quote.trend {
+        case .up: sign = "+"
+        case .down: sign = "-"
+        case .flat: sign = ""
+        }
+        variables.append("TICKER_CHANGE=" + sign + change)
+      }
+    }
+    return variables
+  }
+
+  /// Starts the command for `target`, clicked with `button`: in a session of its own,
+  /// standard streams on `/dev/null`, never waited for.
+  ///
+  /// - Returns: The child's process ID, for the caller to reap when it ends.
+  @discardableResult
+  func run(for target: Target, button: Int) -> Result<Int32, Errno> {
+    let variables = ClickAction.environment(
+      for: target, button: button, inherited: Processes.environmentStrings())
+    return Processes.spawn(["/bin/sh", "-c", command], newSession: true, environment: variables)
+      .map(\.pid)
+  }
+}
+
+/// Children of click actions a stream started, reaped as they end so that none is
+/// left a zombie.
+struct ClickChildren {
+  private var pids: [Int32] = []
+
+  mutating func add(_ pid: Int32) { pids.append(pid) }
+
+  /// Reaps the children that have ended (`waitpid` with `WNOHANG`).
+  mutating func reapEnded() {
+    pids.removeAll { Processes.reap($0) != nil }
+  }
+}

@@ -1,0 +1,47 @@
+import TickerCore
+
+/// The lines of one source with the reader of its items, as a strip is built from them.
+struct SourceLines {
+  var lines: TextLines
+  var reader: ItemReader
+  /// Shown, as one item, while there are no lines (`…loading`).
+  var placeholder: String?
+}
+
+/// Finds an item by its index among the items given, counting as the strip builder
+/// does: each line (each part, with `--split`) is one item, blank or not.
+enum ItemLookup {
+  /// The item at `index` as a click target; `nil` when there is no such item, or it is
+  /// a placeholder.
+  ///
+  /// - Complexity: O(lines before the item).
+  static func target(at index: Int, in sources: [SourceLines]) -> ClickAction.Target? {
+    guard index >= 0 else { return nil }
+    var seen = 0
+    for source in sources {
+      if source.lines.isEmpty, source.placeholder != nil {
+        if seen == index { return nil }
+        seen += 1
+        continue
+      }
+      var found: String?
+      source.lines.withEachLine { line in
+        guard found == nil else { return }
+        let texts = source.reader.itemTexts(of: line)
+        if index < seen + texts.count { found = texts[index - seen] }
+        seen += texts.count
+      }
+      if let found { return target(found, index: index, reader: source.reader) }
+    }
+    return nil
+  }
+
+  /// The target of item text `text`: as shown (sanitised, without styles), and its
+  /// quote fields when the reader reads quotes.
+  static func target(_ text: String, index: Int, reader: ItemReader) -> ClickAction.Target? {
+    let item = reader.item(text)
+    guard !item.isBlank else { return nil }
+    let quote = reader.quotes ? Quote(parsing: text) : nil
+    return ClickAction.Target(index: index, text: Sanitizer.clean(item.plainText), quote: quote)
+  }
+}
