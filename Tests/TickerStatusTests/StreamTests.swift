@@ -388,6 +388,95 @@ private func hasEnded(_ pid: Int32) -> Bool {
     #expect(stream.standardError.isEmpty)
   }
 
+  @Test func tmuxOptionWaitsForASessionAndEndsWithTheServer() throws {
+    guard let tmux = which("tmux") else {
+      print("skipped: tmux is not installed")
+      return
+    }
+    let name = "ticker-stream-\(UUID().uuidString.prefix(8))"
+    func tmuxRun(_ arguments: [String]) throws -> ProcessResult {
+      try runProcess(tmux, ["-L", name] + arguments, environment: environment(), timeout: 10)
+    }
+    // A server without a session, as while it reads its configuration.
+    let started = runClosingDescriptors([
+      tmux, "-L", name, "-f", "/dev/null", "new-session", "-d", ";", "set", "-g", "exit-empty",
+      "off", ";", "kill-session",
+    ])
+    try #require(started == 0)
+    let socket = try tmuxRun(["display-message", "-p", "#{socket_path}"]).stdout
+      .trimmingCharacters(in: .newlines)
+    defer {
+      _ = try? tmuxRun(["kill-server"])
+      unlink(socket)
+    }
+    try #require(try tmuxRun(["list-sessions"]).stdout.isEmpty)
+    func value() -> String? {
+      guard let result = try? tmuxRun(["show-options", "-gv", "@ticker"]), result.status == 0
+      else { return nil }
+      return String(result.stdout.dropLast())
+    }
+
+    let stream = try LiveProcess(
+      [
+        "--stream", "--tmux-option", "@ticker", "--tmux-socket", socket, "--follow", "-f", "-",
+        "-w", "5",
+      ], environment: environment(), feedsInput: true)
+    defer { stream.stop() }
+    stream.write("one\n")
+    usleep(500_000)
+    #expect(stream.process.isRunning, "the stream waits for a session: \(stream.standardError)")
+    _ = try tmuxRun(["new-session", "-d"])
+    #expect(waitUntil(timeout: 10) { value() == "one  #[default]" }, "\(value() ?? "none")")
+
+    // The last session goes, a new one comes: the stream goes on, and sets the option
+    // again (the last frame, at once).
+    _ = try tmuxRun(["kill-session"])
+    _ = try tmuxRun(["set", "-g", "@ticker", "stale"])
+    usleep(500_000)
+    #expect(stream.process.isRunning)
+    _ = try tmuxRun(["new-session", "-d"])
+    #expect(waitUntil(timeout: 10) { value() == "one  #[default]" }, "\(value() ?? "none")")
+    stream.write("two\n")
+    #expect(waitUntil(timeout: 10) { value() == "two  #[default]" }, "\(value() ?? "none")")
+
+    // Without a session once more, the server goes: the stream ends, quietly.
+    _ = try tmuxRun(["kill-session"])
+    usleep(300_000)
+    _ = try tmuxRun(["kill-server"])
+    #expect(stream.waitForExit(timeout: 10) == 0, "the stream ends with the server")
+    #expect(stream.standardError.isEmpty, "\(stream.standardError)")
+  }
+
+  @Test func silentTmuxSocketIsAnErrorAfterFiveSeconds() throws {
+    guard let python = which("python3") else {
+      print("skipped: python3 is not installed")
+      return
+    }
+    let folder = try Folder()
+    defer { folder.remove() }
+    let socket = folder.file("silent")
+    // Accepts every connection and never says a word.
+    let server = try LiveProcess(
+      [
+        "-c",
+        "import socket,sys\ns=socket.socket(socket.AF_UNIX)\ns.bind(sys.argv[1])\ns.listen(8)\n"
+          + "print('ready',flush=True)\nkept=[]\nwhile True: kept.append(s.accept())",
+        socket,
+      ], executable: python)
+    defer {
+      server.stop()
+      unlink(socket)
+    }
+    #expect(waitUntil(timeout: 10) { server.lines.contains { $0.text == "ready" } })
+    let result = try runTicker(
+      ["--stream", "--tmux-option", "@t", "--tmux-socket", socket, "-w", "5", "x"],
+      environment: environment(), timeout: 30)
+    #expect(result.status == 69)
+    #expect(
+      result.stderr
+        == "ticker-status: error: the tmux server at '\(socket)' did not answer within 5 seconds\n")
+  }
+
   // MARK: Command line
 
   @Test func unreachableTmuxServerIsAnError() throws {
