@@ -67,6 +67,16 @@ private func hasEnded(_ pid: Int32) -> Bool {
   return stat[stat.index(close, offsetBy: 2)] == "Z"
 }
 
+/// The running processes whose command lines have `word`.
+private func processes(mentioning word: String) -> [Int32] {
+  let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return pids.compactMap(Int32.init).filter { pid in
+    guard !hasEnded(pid), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+    else { return false }
+    return data.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == word }
+  }
+}
+
 @Suite struct StreamTests {
   // MARK: Frames
 
@@ -424,7 +434,8 @@ private func hasEnded(_ pid: Int32) -> Bool {
     defer { stream.stop() }
     stream.write("one\n")
     usleep(500_000)
-    #expect(stream.process.isRunning, "the stream waits for a session: \(stream.standardError)")
+    try #require(
+      stream.process.isRunning, "the stream waits for a session: \(stream.standardError)")
     _ = try tmuxRun(["new-session", "-d"])
     #expect(waitUntil(timeout: 10) { value() == "one  #[default]" }, "\(value() ?? "none")")
 
@@ -433,7 +444,7 @@ private func hasEnded(_ pid: Int32) -> Bool {
     _ = try tmuxRun(["kill-session"])
     _ = try tmuxRun(["set", "-g", "@ticker", "stale"])
     usleep(500_000)
-    #expect(stream.process.isRunning)
+    try #require(stream.process.isRunning, "the stream outlives the last session")
     _ = try tmuxRun(["new-session", "-d"])
     #expect(waitUntil(timeout: 10) { value() == "one  #[default]" }, "\(value() ?? "none")")
     stream.write("two\n")
@@ -468,13 +479,23 @@ private func hasEnded(_ pid: Int32) -> Bool {
       unlink(socket)
     }
     #expect(waitUntil(timeout: 10) { server.lines.contains { $0.text == "ready" } })
-    let result = try runTicker(
-      ["--stream", "--tmux-option", "@t", "--tmux-socket", socket, "-w", "5", "x"],
-      environment: environment(), timeout: 30)
-    #expect(result.status == 69)
+    // Started clean (see `spawnClean`), so that a tmux client left waiting on the
+    // socket cannot keep the test waiting too; any such client is killed at the end.
+    let clients = {
+      processes(mentioning: socket).filter { $0 != server.process.processIdentifier }
+    }
+    defer {
+      for pid in clients() { kill(pid, SIGKILL) }
+    }
+    let errors = folder.file("errors")
+    let stream = try spawnClean(
+      [tickerBinary, "--stream", "--tmux-option", "@t", "--tmux-socket", socket, "-w", "5", "x"],
+      environment: environment(), stderr: .file(errors))
+    #expect(waitForExit(stream, timeout: 30) == 69)
     #expect(
-      result.stderr
+      folder.read("errors")
         == "ticker-status: error: the tmux server at '\(socket)' did not answer within 5 seconds\n")
+    #expect(clients().isEmpty, "a tmux client is left")
   }
 
   // MARK: Command line
