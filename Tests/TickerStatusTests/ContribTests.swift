@@ -716,20 +716,35 @@ struct TmuxPluginTests {
   func oneStreamPerServer() throws {
     let server = try TmuxServer(configuration: Self.readme())
     _ = try server.waitForOption("@ticker") { drawn($0).count == 40 }
-    let pid = try server.globalOption("@ticker-pid")
+    let option = try server.globalOption("@ticker-pid")
+    let pid = try #require(Int32(option).flatMap { $0 > 1 ? $0 : nil }, "@ticker-pid '\(option)'")
     try server.run(["set", "-g", "status-right", "#{ticker}"])
     try server.run(["run-shell", plugin])
-    #expect(try server.globalOption("@ticker-pid") == pid)
+    #expect(try server.globalOption("@ticker-pid") == option)
     #expect(try server.globalOption("status-right") == "#{@ticker}")
     #expect(server.streams.count == 1)
 
-    // Stopping the process in @ticker-pid stops its stream; then four plugins at once
-    // start one.
-    kill(Int32(pid) ?? 0, SIGTERM)
+    // Stopping the process in @ticker-pid stops its stream and lets go of the option;
+    // then four plugins at once start one stream.
+    kill(pid, SIGTERM)
     #expect(waitUntil(timeout: 10) { server.streams.isEmpty })
+    #expect(waitUntil(timeout: 10) { (try? server.globalOption("@ticker-pid")) == "" })
     let serverPid = try server.run(["display-message", "-p", "#{pid}"]).stdout
     var environment = server.environment
     environment["TMUX"] = "\(server.socketPath),\(serverPid.dropLast()),0"
+    // A tmux that answers slowly when asked for @ticker-pid: every run reads it empty
+    // before any can set it, so only the claim made inside tmux keeps them apart.
+    let slow = server.folder.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: slow, withIntermediateDirectories: true)
+    try """
+    #!/bin/sh
+    out=$('\(which("tmux") ?? "/usr/bin/tmux")' "$@") || exit
+    case "$*" in *@ticker-pid) sleep 1 ;; esac
+    printf '%s\\n' "$out"
+
+    """.write(to: slow.appendingPathComponent("tmux"), atomically: true, encoding: .utf8)
+    chmod(slow.appendingPathComponent("tmux").path, 0o755)
+    environment["PATH"] = slow.path + ":" + (environment["PATH"] ?? "")
     let runs = try (0..<4).map { _ in try spawnClean([plugin], environment: environment) }
     for run in runs { #expect(waitForExit(run, timeout: 30) == 0) }
     #expect(waitUntil(timeout: 5) { !server.streams.isEmpty })
