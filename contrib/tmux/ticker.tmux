@@ -241,7 +241,7 @@ supervise() {
     done
     # 0: the server has gone, and there is nobody left to tell.
     [ "$status" -eq 0 ] && return 0
-    tmux -S "$socket" if-shell -F "#{==:#{$pid_option},$self}" \
+    tmux if-shell -F "#{==:#{$pid_option},$self}" \
         "set-option -gu $pid_option" 2>/dev/null
     if [ "$status" -gt 128 ]; then
         why="ticker-status was stopped by signal $((status - 128))"
@@ -251,7 +251,7 @@ supervise() {
     printf '%s ticker.tmux: %s\n' "$(date '+%Y-%m-%d %H:%M:%S')" "$why" >>"$log"
     message=$(grep 'error:' "$log" 2>/dev/null | tail -n 1)
     [ -n "$message" ] || message=$why
-    tmux -S "$socket" set-option -g "$shown" "$(format_escape "$message")" 2>/dev/null &&
+    tmux set-option -g "$shown" "$(format_escape "$message")" 2>/dev/null &&
         fit_message "${shown#@}" "$message"
 }
 
@@ -283,7 +283,13 @@ start_stream() {
     tmux set-option -g "$pid_option" "$!"
 }
 
-socket=$(tmux display-message -p '#{socket_path}')
+# The server that runs the plugin ($TMUX names it), and from now on only that one.
+socket=$(tmux display-message -p '#{socket_path}' 2>/dev/null)
+if [ -z "$socket" ]; then
+    echo "ticker.tmux: no tmux server: run it from tmux (run-shell, or TPM)" >&2
+    exit 1
+fi
+tmux() { command tmux -S "$socket" "$@"; }
 state=${XDG_STATE_HOME:-${HOME:+$HOME/.local/state}}
 state=${state:+$state/ticker-status}
 
