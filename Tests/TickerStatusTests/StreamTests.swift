@@ -450,6 +450,18 @@ private func processes(mentioning word: String) -> [Int32] {
     stream.write("two\n")
     #expect(waitUntil(timeout: 10) { value() == "two  #[default]" }, "\(value() ?? "none")")
 
+    // Its session goes while another is there: it attaches to that one.
+    _ = try tmuxRun(["new-session", "-d", "-s", "other"])
+    let attached = try tmuxRun(["list-clients", "-F", "#{client_control_mode} #{session_name}"])
+      .stdout.split(separator: "\n").first { $0.hasPrefix("1 ") }?.dropFirst(2)
+    let session = try #require(attached.map(String.init), "no control client")
+    _ = try tmuxRun(["kill-session", "-t", session])
+    _ = try tmuxRun(["set", "-g", "@ticker", "stale"])
+    stream.write("three\n")
+    #expect(waitUntil(timeout: 10) { value() == "three#[default]" }, "\(value() ?? "none")")
+    let left = try tmuxRun(["list-sessions", "-F", "#{session_name}"]).stdout
+    #expect(left.split(separator: "\n").count == 1, "sessions: \(left)")
+
     // Without a session once more, the server goes: the stream ends, quietly.
     _ = try tmuxRun(["kill-session"])
     usleep(300_000)

@@ -152,10 +152,10 @@ width_for() {
 # never wider than its UTF-8 bytes) without #[...] styles, before and after tmux
 # expands it now, whichever is more.
 width_of_text() {
-    raw=$(printf '%s' "$1" | sed 's/#\[[^]]*\]//g' | LC_ALL=C wc -c)
-    expanded=$(tmux display-message -p -- "$1" 2>/dev/null | sed 's/#\[[^]]*\]//g' |
-        LC_ALL=C wc -c)
-    if [ "$raw" -gt "$expanded" ]; then echo $((raw)); else echo $((expanded)); fi
+    raw=$(($(printf '%s' "$1" | sed 's/#\[[^]]*\]//g' | LC_ALL=C wc -c)))
+    expanded=$(($(tmux display-message -p -- "$1" 2>/dev/null | sed 's/#\[[^]]*\]//g' |
+        LC_ALL=C wc -c)))
+    if [ "$raw" -gt "$expanded" ]; then echo "$raw"; else echo "$expanded"; fi
 }
 
 # Raises ${1}-length (status-left or status-right) when it is shorter than the
@@ -181,7 +181,7 @@ fit_length() {
 
 # Raises the lengths so that message $2 fits wherever key $1's ticker stands.
 fit_message() {
-    bytes=$(printf '%s' "$2" | LC_ALL=C wc -c)
+    bytes=$(($(printf '%s' "$2" | LC_ALL=C wc -c)))
     widths=
     for key in $1; do widths="$widths $key=$bytes"; done
     keys=$1
