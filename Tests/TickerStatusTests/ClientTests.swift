@@ -187,9 +187,12 @@ private final class TmuxStatusLine {
     return line
   }
 
+  /// Kills both servers and removes their socket files, which tmux leaves behind.
   func stop() {
+    let folder = environment["TMUX_TMPDIR"] ?? "/tmp"
     for socket in [outer, inner] {
       _ = try? run(["-L", socket, "kill-server"], expectSuccess: false)
+      unlink("\(folder)/tmux-\(getuid())/\(socket)")
     }
   }
 }

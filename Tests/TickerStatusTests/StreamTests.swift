@@ -67,6 +67,16 @@ private func hasEnded(_ pid: Int32) -> Bool {
   return stat[stat.index(close, offsetBy: 2)] == "Z"
 }
 
+/// The running processes whose command lines have `word`.
+private func processes(mentioning word: String) -> [Int32] {
+  let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return pids.compactMap(Int32.init).filter { pid in
+    guard !hasEnded(pid), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+    else { return false }
+    return data.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == word }
+  }
+}
+
 @Suite struct StreamTests {
   // MARK: Frames
 
@@ -386,6 +396,118 @@ private func hasEnded(_ pid: Int32) -> Bool {
     _ = try tmuxRun(["kill-server"])
     #expect(stream.waitForExit(timeout: 3) == 0, "the stream ends with the server")
     #expect(stream.standardError.isEmpty)
+  }
+
+  @Test func tmuxOptionWaitsForASessionAndEndsWithTheServer() throws {
+    guard let tmux = which("tmux") else {
+      print("skipped: tmux is not installed")
+      return
+    }
+    let name = "ticker-stream-\(UUID().uuidString.prefix(8))"
+    func tmuxRun(_ arguments: [String]) throws -> ProcessResult {
+      try runProcess(tmux, ["-L", name] + arguments, environment: environment(), timeout: 10)
+    }
+    // A server without a session, as while it reads its configuration.
+    let started = runClosingDescriptors([
+      tmux, "-L", name, "-f", "/dev/null", "new-session", "-d", ";", "set", "-g", "exit-empty",
+      "off", ";", "kill-session",
+    ])
+    try #require(started == 0)
+    let socket = try tmuxRun(["display-message", "-p", "#{socket_path}"]).stdout
+      .trimmingCharacters(in: .newlines)
+    defer {
+      _ = try? tmuxRun(["kill-server"])
+      unlink(socket)
+    }
+    try #require(try tmuxRun(["list-sessions"]).stdout.isEmpty)
+    func value() -> String? {
+      guard let result = try? tmuxRun(["show-options", "-gv", "@ticker"]), result.status == 0
+      else { return nil }
+      return String(result.stdout.dropLast())
+    }
+
+    let stream = try LiveProcess(
+      [
+        "--stream", "--tmux-option", "@ticker", "--tmux-socket", socket, "--follow", "-f", "-",
+        "-w", "5",
+      ], environment: environment(), feedsInput: true)
+    defer { stream.stop() }
+    stream.write("one\n")
+    usleep(500_000)
+    try #require(
+      stream.process.isRunning, "the stream waits for a session: \(stream.standardError)")
+    _ = try tmuxRun(["new-session", "-d"])
+    #expect(waitUntil(timeout: 10) { value() == "one  #[default]" }, "\(value() ?? "none")")
+
+    // The last session goes, a new one comes: the stream goes on, and sets the option
+    // again (the last frame, at once).
+    _ = try tmuxRun(["kill-session"])
+    _ = try tmuxRun(["set", "-g", "@ticker", "stale"])
+    usleep(500_000)
+    try #require(stream.process.isRunning, "the stream outlives the last session")
+    _ = try tmuxRun(["new-session", "-d"])
+    #expect(waitUntil(timeout: 10) { value() == "one  #[default]" }, "\(value() ?? "none")")
+    stream.write("two\n")
+    #expect(waitUntil(timeout: 10) { value() == "two  #[default]" }, "\(value() ?? "none")")
+
+    // Its session goes while another is there: it attaches to that one.
+    _ = try tmuxRun(["new-session", "-d", "-s", "other"])
+    let attached = try tmuxRun(["list-clients", "-F", "#{client_control_mode} #{session_name}"])
+      .stdout.split(separator: "\n").first { $0.hasPrefix("1 ") }?.dropFirst(2)
+    let session = try #require(attached.map(String.init), "no control client")
+    _ = try tmuxRun(["kill-session", "-t", session])
+    _ = try tmuxRun(["set", "-g", "@ticker", "stale"])
+    stream.write("three\n")
+    #expect(waitUntil(timeout: 10) { value() == "three#[default]" }, "\(value() ?? "none")")
+    let left = try tmuxRun(["list-sessions", "-F", "#{session_name}"]).stdout
+    #expect(left.split(separator: "\n").count == 1, "sessions: \(left)")
+
+    // Without a session once more, the server goes: the stream ends, quietly.
+    _ = try tmuxRun(["kill-session"])
+    usleep(300_000)
+    _ = try tmuxRun(["kill-server"])
+    #expect(stream.waitForExit(timeout: 10) == 0, "the stream ends with the server")
+    #expect(stream.standardError.isEmpty, "\(stream.standardError)")
+  }
+
+  @Test func silentTmuxSocketIsAnErrorAfterFiveSeconds() throws {
+    guard let python = which("python3") else {
+      print("skipped: python3 is not installed")
+      return
+    }
+    let folder = try Folder()
+    defer { folder.remove() }
+    let socket = folder.file("silent")
+    // Accepts every connection and never says a word.
+    let server = try LiveProcess(
+      [
+        "-c",
+        "import socket,sys\ns=socket.socket(socket.AF_UNIX)\ns.bind(sys.argv[1])\ns.listen(8)\n"
+          + "print('ready',flush=True)\nkept=[]\nwhile True: kept.append(s.accept())",
+        socket,
+      ], executable: python)
+    defer {
+      server.stop()
+      unlink(socket)
+    }
+    #expect(waitUntil(timeout: 10) { server.lines.contains { $0.text == "ready" } })
+    // Started clean (see `spawnClean`), so that a tmux client left waiting on the
+    // socket cannot keep the test waiting too; any such client is killed at the end.
+    let clients = {
+      processes(mentioning: socket).filter { $0 != server.process.processIdentifier }
+    }
+    defer {
+      for pid in clients() { kill(pid, SIGKILL) }
+    }
+    let errors = folder.file("errors")
+    let stream = try spawnClean(
+      [tickerBinary, "--stream", "--tmux-option", "@t", "--tmux-socket", socket, "-w", "5", "x"],
+      environment: environment(), stderr: .file(errors))
+    #expect(waitForExit(stream, timeout: 30) == 69)
+    #expect(
+      folder.read("errors")
+        == "ticker-status: error: the tmux server at '\(socket)' did not answer within 5 seconds\n")
+    #expect(clients().isEmpty, "a tmux client is left")
   }
 
   // MARK: Command line

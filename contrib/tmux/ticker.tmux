@@ -1,6 +1,6 @@
 #!/bin/sh
-# ticker.tmux: a tmux plugin that puts a ticker-status scrolling ticker in the
-# status line wherever it says #{ticker}.
+# ticker.tmux: a tmux plugin that puts ticker-status scrolling tickers in the
+# status line wherever it says #{ticker} (or #{ticker:NAME}, below).
 #
 # Load it from ~/.tmux.conf after setting status-left/status-right, either with TPM
 # or directly (`make install` puts it under $PREFIX/share/ticker-status/tmux/):
@@ -9,17 +9,36 @@
 #   set -g @ticker-args '-w 40 --quotes -f ~/.cache/ticker/quotes'
 #   run-shell ~/.local/share/ticker-status/tmux/ticker.tmux
 #
-# Options (all global, read once when the plugin runs):
-#   @ticker-args    arguments for ticker-status, shell words (default: --demo);
-#                   they run inside #(...), so they must not contain ')'
-#   @ticker-bin     the ticker-status binary (default: found on PATH)
-#   @ticker-smooth  on: scroll several times a second with one background
-#                   `ticker-status --stream --tmux-option @ticker` per server,
-#                   shown with #{@ticker}; off (default): a #(ticker-status ...)
-#                   job, which tmux runs at most once a second
+# Several tickers: #{ticker:NAME} is one more, with its own arguments in
+# @ticker-NAME-args; NAME is letters, digits and '_', but not args, bin, pid or
+# smooth. Until the plugin runs, tmux draws #{ticker} and #{ticker:NAME} as nothing.
 #
-# Re-running it is harmless: once #{ticker} is replaced there is nothing left to
-# replace, and smooth mode starts no second stream while the first one runs.
+#   set -g status-left '#{ticker:fx} '
+#   set -g @ticker-fx-args '-w 30 --quotes -f ~/.cache/ticker/fx'
+#
+# Options (all global, read when the plugin runs):
+#   @ticker-args       arguments for #{ticker}, shell words (default: --demo);
+#   @ticker-NAME-args  for #{ticker:NAME}; they run inside #(...), so they must not
+#                      contain ')'
+#   @ticker-bin        the ticker-status binary (default: found on PATH)
+#   @ticker-smooth     on: scroll several times a second with one background
+#                      `ticker-status --stream --tmux-option @ticker` per ticker and
+#                      server, shown with #{@ticker} (#{@ticker-NAME} for NAME);
+#                      off (default): a #(ticker-status ...) job, which tmux runs
+#                      at most once a second
+#
+# It raises status-left-length and status-right-length when they are too short for
+# the tickers (their -w/--width, default 40) and the rest of the line (measured
+# generously), never lowers them, and lowers status-interval to 1 for jobs.
+#
+# In smooth mode the stream runs from the start of the server (it waits for the
+# first session) to its end. @ticker-pid (@ticker-NAME-pid) holds the process that
+# runs it, so that re-running the plugin starts no second one; two runs at once
+# agree through tmux itself (a compare-and-set with if-shell -F), and nothing is
+# kept outside the server. When a stream ends with an error, or the plugin cannot
+# run, the message takes the ticker's place in the status line, and the log
+# ${XDG_STATE_HOME:-~/.local/state}/ticker-status/tmux-SERVER-ticker[-NAME].log
+# (SERVER: the socket's name, `default` unless tmux -L) has it in full.
 
 set -u
 
@@ -29,31 +48,27 @@ option() {
     if [ -n "$value" ]; then printf '%s' "$value"; else printf '%s' "$2"; fi
 }
 
-fail() {
-    tmux display-message "ticker.tmux: $1"
-    exit 1
-}
-
 # $1 quoted for /bin/sh, which tmux runs #() jobs with.
 shell_quote() {
     printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
 }
 
-# $1 with every '#' written '##', as tmux expands a #() command as a format first.
+# $1 with every '#' written '##', as tmux expands a #() command as a format first
+# and draws an option's value with #[...] styles and ## read.
 format_escape() {
     printf '%s' "$1" | sed 's/#/##/g'
 }
 
-# Replaces every #{ticker} in the global option $1 with $2.
-replace_placeholder() {
+# Replaces every $2 in the global option $1 with $3.
+replace_in() {
     rest=$(tmux show-option -gqv "$1")
-    case $rest in *'#{ticker}'*) ;; *) return 0 ;; esac
+    case $rest in *"$2"*) ;; *) return 0 ;; esac
     result=
     while :; do
         case $rest in
-        *'#{ticker}'*)
-            result=$result${rest%%'#{ticker}'*}$2
-            rest=${rest#*'#{ticker}'}
+        *"$2"*)
+            result=$result${rest%%"$2"*}$3
+            rest=${rest#*"$2"}
             ;;
         *)
             result=$result$rest
@@ -64,52 +79,281 @@ replace_placeholder() {
     tmux set-option -g "$1" "$result"
 }
 
+# The tickers in text $1, one key a line: `ticker` for #{ticker} (and #{@ticker}),
+# `ticker-NAME` for #{ticker:NAME} (and #{@ticker-NAME}). An invalid NAME is `!NAME`.
+keys_in() {
+    rest=$1
+    while :; do
+        case $rest in
+        *'#{ticker'* | *'#{@ticker'*) ;;
+        *) return 0 ;;
+        esac
+        # Whichever comes first: the one after which more is left.
+        plain='' smooth=''
+        case $rest in *'#{ticker'*) plain=${rest#*'#{ticker'} ;; esac
+        case $rest in *'#{@ticker'*) smooth=${rest#*'#{@ticker'} ;; esac
+        if [ ${#plain} -ge ${#smooth} ]; then
+            rest=$plain mark=:
+        else
+            rest=$smooth mark=-
+        fi
+        case $rest in
+        '}'*) echo ticker ;;
+        "$mark"*'}'*)
+            name=${rest#"$mark"}
+            name=${name%%'}'*}
+            case $name in
+            *[[:space:]]*) ;;
+            args | bin | pid | smooth | '' | *[!A-Za-z0-9_]*)
+                # Not ours when written as #{@ticker-...}: @ticker-args and the like.
+                if [ "$mark" = : ]; then echo "!$name"; fi
+                ;;
+            *) echo "ticker-$name" ;;
+            esac
+            ;;
+        esac
+    done
+}
+
+# How #{ticker} or #{ticker:NAME} is written for key $1.
+placeholder_of() {
+    case $1 in
+    ticker) printf '%s' '#{ticker}' ;;
+    *) printf '#{ticker:%s}' "${1#ticker-}" ;;
+    esac
+}
+
+# The width in the ticker-status arguments "$@": the last -w/--width, else 40.
+# shellcheck disable=SC2317 # called through eval
+width_of() {
+    width=40
+    while [ $# -gt 0 ]; do
+        case $1 in
+        --) break ;;
+        -w | --width) if [ $# -ge 2 ]; then width=$2 && shift; fi ;;
+        --width=*) width=${1#--width=} ;;
+        -w*) width=${1#-w} ;;
+        esac
+        shift
+    done
+    case $width in '' | *[!0-9]*) width=40 ;; esac
+    printf '%s' "$width"
+}
+
+# The width of key $1's ticker, from $widths.
+width_for() {
+    for pair in $widths; do
+        if [ "${pair%=*}" = "$1" ]; then printf '%s' "${pair#*=}" && return; fi
+    done
+    printf 40
+}
+
+# Generously, how many cells text $1 (a format) takes: its bytes (a character is
+# never wider than its UTF-8 bytes) without #[...] styles, before and after tmux
+# expands it now, whichever is more.
+width_of_text() {
+    raw=$(($(printf '%s' "$1" | sed 's/#\[[^]]*\]//g' | LC_ALL=C wc -c)))
+    expanded=$(($(tmux display-message -p -- "$1" 2>/dev/null | sed 's/#\[[^]]*\]//g' |
+        LC_ALL=C wc -c)))
+    if [ "$raw" -gt "$expanded" ]; then echo "$raw"; else echo "$expanded"; fi
+}
+
+# Raises ${1}-length (status-left or status-right) when it is shorter than the
+# tickers in it plus the rest of its text.
+fit_length() {
+    text=$(tmux show-option -gqv "$1")
+    need=0
+    for key in $keys; do
+        for form in "$(placeholder_of "$key")" "#{@$key}"; do
+            while :; do
+                case $text in *"$form"*) ;; *) break ;; esac
+                text=${text%%"$form"*}${text#*"$form"}
+                need=$((need + $(width_for "$key")))
+            done
+        done
+    done
+    [ "$need" -gt 0 ] || return 0
+    need=$((need + $(width_of_text "$text")))
+    length=$(tmux show-option -gqv "$1-length")
+    case $length in '' | *[!0-9]*) length=0 ;; esac
+    if [ "$length" -lt "$need" ]; then tmux set-option -g "$1-length" "$need"; fi
+}
+
+# Raises the lengths so that message $2 fits wherever key $1's ticker stands.
+fit_message() {
+    bytes=$(($(printf '%s' "$2" | LC_ALL=C wc -c)))
+    widths=
+    for key in $1; do widths="$widths $key=$bytes"; done
+    keys=$1
+    fit_length status-left
+    fit_length status-right
+}
+
+# The log of key $1 (see the top), or /dev/null if its folder cannot be made.
+log_of() {
+    if [ -n "$state" ] && (umask 077 && mkdir -p "$state") 2>/dev/null; then
+        printf '%s/tmux-%s-%s.log' "$state" "${socket##*/}" "$1"
+    else
+        printf '%s' /dev/null
+    fi
+}
+
+# Tells the user why nothing runs: in tmux (seen when a client is attached), in the
+# log, and in each ticker's place in the status line; then stops.
+fail() {
+    message="ticker.tmux: $1"
+    tmux display-message "$message" 2>/dev/null
+    escaped=$(format_escape "$message")
+    for key in ${keys:-ticker}; do
+        case $key in
+        !*)
+            # A name that is not one: the message goes where it stands.
+            log=$(log_of ticker) target="#{ticker:${key#!}}" value=$escaped
+            ;;
+        *)
+            log=$(log_of "$key") target=$(placeholder_of "$key") value="#{@$key}"
+            tmux set-option -g "@$key" "$escaped"
+            ;;
+        esac
+        printf '%s %s\n' "$(date '+%Y-%m-%d %H:%M:%S')" "$message" >>"$log"
+        for side in status-left status-right; do replace_in "$side" "$target" "$value"; done
+    done
+    fit_message "${keys:-ticker}" "$message"
+    exit 1
+}
+
+# Runs the stream for option $1 (its process id kept in option $2, its errors in
+# file $3) with arguments "$4"...; when it ends with an error, shows why in $1.
+supervise() {
+    shown=$1 pid_option=$2 log=$3
+    shift 3
+    self=$(exec sh -c 'echo "$PPID"')
+    stream=
+    # Stopping this process stops the stream, as one would expect of @ticker-pid.
+    trap 'kill -TERM "$stream" 2>/dev/null' TERM INT HUP
+    "$bin" --stream --tmux-option "$shown" --tmux-socket "$socket" "$@" 2>>"$log" &
+    stream=$!
+    while :; do
+        wait "$stream"
+        status=$?
+        # A trapped signal ends `wait` early: wait again until the stream has gone.
+        kill -0 "$stream" 2>/dev/null || break
+    done
+    # 0: the server has gone, and there is nobody left to tell.
+    [ "$status" -eq 0 ] && return 0
+    tmux if-shell -F "#{==:#{$pid_option},$self}" \
+        "set-option -gu $pid_option" 2>/dev/null
+    if [ "$status" -gt 128 ]; then
+        why="ticker-status was stopped by signal $((status - 128))"
+    else
+        why="ticker-status exited with status $status"
+    fi
+    printf '%s ticker.tmux: %s\n' "$(date '+%Y-%m-%d %H:%M:%S')" "$why" >>"$log"
+    message=$(grep 'error:' "$log" 2>/dev/null | tail -n 1)
+    [ -n "$message" ] || message=$why
+    tmux set-option -g "$shown" "$(format_escape "$message")" 2>/dev/null &&
+        fit_message "${shown#@}" "$message"
+}
+
+# Makes sure the stream of key $1 runs, with arguments $2 (shell words).
+start_stream() {
+    shown=@$1 pid_option=@$1-pid
+    # Until the first frame #{@ticker} is empty, never an unknown option.
+    tmux set-option -gqo "$shown" ''
+    old=$(tmux show-option -gqv "$pid_option")
+    case $old in
+    '') ;;
+    *[!0-9]*) tmux set-option -gu "$pid_option" && old= ;;
+    *) if kill -0 "$old" 2>/dev/null; then return 0; fi ;;
+    esac
+    # Claim it: tmux runs one client's commands at a time, and if-shell -F runs its
+    # command at once, so of two runs that both saw $old only the first gets it.
+    tmux if-shell -F "#{==:#{$pid_option},$old}" "set-option -g $pid_option $$"
+    [ "$(tmux show-option -gqv "$pid_option")" = "$$" ] || return 0
+    log=$(log_of "$1")
+    if [ "$log" != /dev/null ]; then (umask 077 && : >"$log"); fi
+    # @ticker-args are shell words, read as the #() job would read them.
+    eval "set -- $2"
+    # Nothing of run-shell's stays open (exec, as a redirected function call keeps
+    # copies): run-shell would otherwise wait for it.
+    (
+        exec </dev/null >/dev/null 2>&1
+        supervise "$shown" "$pid_option" "$log" "$@"
+    ) &
+    tmux set-option -g "$pid_option" "$!"
+}
+
+# The server that runs the plugin ($TMUX names it), and from now on only that one.
+socket=$(tmux display-message -p '#{socket_path}' 2>/dev/null)
+if [ -z "$socket" ]; then
+    echo "ticker.tmux: no tmux server: run it from tmux (run-shell, or TPM)" >&2
+    exit 1
+fi
+tmux() { command tmux -S "$socket" "$@"; }
+state=${XDG_STATE_HOME:-${HOME:+$HOME/.local/state}}
+state=${state:+$state/ticker-status}
+
+keys=$(
+    {
+        keys_in "$(tmux show-option -gqv status-left)"
+        keys_in "$(tmux show-option -gqv status-right)"
+    } | awk '!seen[$0]++'
+)
+for key in $keys; do
+    case $key in !*)
+        fail "'${key#!}' cannot name a ticker: use letters, digits and _, but not args, bin, pid or smooth"
+        ;;
+    esac
+done
+
 bin=$(option @ticker-bin "")
 # tmux keeps a leading ~ in option values as it is; expand it as a shell would.
+# shellcheck disable=SC2088 # the ~ is the option's text, not the shell's
 case $bin in "~/"*) bin="$HOME/${bin#"~/"}" ;; esac
 if [ -z "$bin" ]; then
     bin=$(command -v ticker-status) ||
         fail "ticker-status is not on PATH; set @ticker-bin to its full path"
 fi
 [ -x "$bin" ] || fail "'$bin' is not an executable ticker-status; check @ticker-bin"
-args=$(option @ticker-args --demo)
-case $args in
-*')'*) fail "@ticker-args must not contain ')': tmux ends a #() job at the first one" ;;
-esac
 
-if [ "$(option @ticker-smooth off)" = on ]; then
-    # One stream per server: the server's pid names the lock, and the stream's pid
-    # is kept in the server itself (@ticker-pid), which forgets it when it exits.
-    server=$(tmux display-message -p '#{pid}')
-    lock=${TMPDIR:-/tmp}/ticker-status-tmux.$(id -u).$server.lock
-    if mkdir "$lock" 2>/dev/null; then
-        trap 'rmdir "$lock" 2>/dev/null' EXIT
-        pid=$(option @ticker-pid "")
-        if [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null; then
-            socket=$(tmux display-message -p '#{socket_path}')
-            # The stream sets @ticker on this server (named by its socket) as often
-            # as the frame changes and exits by itself when the server goes away.
-            # Its output goes nowhere: run-shell would otherwise wait for it.
-            # @ticker-args are shell words, read as the #() job would read them.
-            eval "set -- $args"
-            "$bin" --stream --tmux-option @ticker --tmux-socket "$socket" "$@" \
-                </dev/null >/dev/null 2>&1 &
-            tmux set-option -g @ticker-pid "$!"
-        fi
+smooth=$(option @ticker-smooth off)
+# With no ticker in the status line, smooth mode still runs #{@ticker}'s stream.
+if [ -z "$keys" ] && [ "$smooth" = on ]; then keys=ticker; fi
+
+widths=
+for key in $keys; do
+    args=$(option "@$key-args" --demo)
+    case $args in
+    *')'*) fail "@$key-args must not contain ')': tmux ends a #() job at the first one" ;;
+    esac
+    widths="$widths $key=$(eval "width_of $args")"
+done
+jobs=0
+fit_length status-left
+fit_length status-right
+
+for key in $keys; do
+    args=$(option "@$key-args" --demo)
+    if [ "$smooth" = on ]; then
+        start_stream "$key" "$args"
+        value="#{@$key}"
+    else
+        value="#($(format_escape "$(shell_quote "$bin") --format tmux $args"))"
     fi
-    placeholder='#{@ticker}'
-else
-    placeholder="#($(format_escape "$(shell_quote "$bin") --format tmux $args"))"
-fi
-
-replace_placeholder status-left "$placeholder"
-replace_placeholder status-right "$placeholder"
+    for side in status-left status-right; do
+        before=$(tmux show-option -gqv "$side")
+        replace_in "$side" "$(placeholder_of "$key")" "$value"
+        # A message from a failed run stands where a job now goes.
+        [ "$smooth" = on ] || replace_in "$side" "#{@$key}" "$value"
+        [ "$before" = "$(tmux show-option -gqv "$side")" ] || jobs=$((jobs + 1))
+    done
+done
 
 # A #() job runs at most once per status-interval, and a scrolling ticker wants a
 # new frame every second: lower the interval to 1 when it is larger, but leave 0
 # (no periodic redraw, the user's choice) and 1 alone. Smooth mode needs no timer:
-# tmux redraws the status line whenever the stream sets @ticker.
-if [ "$placeholder" != '#{@ticker}' ]; then
+# tmux redraws the status line whenever a stream sets its option.
+if [ "$smooth" != on ] && [ "$jobs" -gt 0 ]; then
     interval=$(tmux show-option -gqv status-interval)
     case $interval in
     '' | *[!0-9]*) ;;

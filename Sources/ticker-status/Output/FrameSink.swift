@@ -8,10 +8,18 @@ protocol FrameSink: AnyObject {
   func start() -> Bool
   /// Writes one frame; `false` if the reader has gone.
   func show(_ frame: Frame, placement: Placement, at time: Double) -> Bool
+  /// When the sink wants `service` called even if none of its watches is ready, in
+  /// monotonic seconds (`Clock.monotonic`); `nil`: only when one is.
+  var deadline: Double? { get }
   /// Handles what `poll(2)` reported on `watches`; `false` if the reader has gone.
+  /// Called after every wait, whether or not anything was reported.
   func service(_ watches: ArraySlice<PollWatch>) throws(SinkError) -> Bool
   /// Lets go of the reader before the process ends.
   func stop()
+}
+
+extension FrameSink {
+  var deadline: Double? { nil }
 }
 
 /// A sink that cannot go on: exit status 69.

@@ -135,6 +135,7 @@ final class StreamLoop {
       for source in sources {
         if let deadline = source.deadline { timeout = min(timeout ?? .infinity, deadline - steady) }
       }
+      if let deadline = sink.deadline { timeout = min(timeout ?? .infinity, deadline - steady) }
       waiting.wait(&watches, timeout: timeout.map { max(0, $0) })
 
       if let wakeUp, watches[0].isReadable {

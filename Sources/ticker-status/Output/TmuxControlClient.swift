@@ -4,11 +4,14 @@ final class TmuxControlClient {
   let input: FileDescriptor
   let output: FileDescriptor
   private let errors: FileDescriptor
+  /// When the client was started, on the monotonic clock.
+  let startedAt: Double
+  /// Whether the server has answered: the client wrote a line, or ended.
+  var hasAnswered: Bool { hasSeenLine || hasEnded }
   /// Whether the client has attached to a session (`%session-changed`).
   private(set) var isAttached = false
-  /// Whether an earlier client of the same sink was attached.
-  var wasEverAttached = false
   private(set) var hasEnded = false
+  private var hasSeenLine = false
   private var splitter = LineSplitter()
   private var errorLines: [String]?
   private var firstError: String?
@@ -19,6 +22,7 @@ final class TmuxControlClient {
     input = child.input!
     output = child.output!
     errors = child.errors!
+    startedAt = Clock.monotonic()
   }
 
   /// Starts `tmux -C attach-session` on the server at `socket`.
@@ -58,6 +62,7 @@ final class TmuxControlClient {
   }
 
   private func handle(_ line: String) {
+    hasSeenLine = true
     if line.hasPrefix("%begin") {
       errorLines = []
     } else if line.hasPrefix("%session-changed") {

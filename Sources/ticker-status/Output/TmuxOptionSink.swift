@@ -9,12 +9,33 @@ import TickerCore
 /// the frame in tmux style syntax with every `#` from the text doubled
 /// (`FrameEncoder.tmuxOptionValue`), quoted for tmux's command parser.
 ///
-/// When the client's session goes away the sink attaches again; when the server has
-/// gone (the new client ends before it is attached) the stream ends quietly.
+/// A control client needs a session, and a server has none while it reads its
+/// configuration (where the tmux plugin starts the stream) or once the last one is
+/// killed with `exit-empty off`. Then the sink waits: it tries to attach again after
+/// 0.1 s, doubling up to `longestRetry`, and ends quietly once the server is gone.
+/// When the client's session goes away the sink attaches again at once. Each new
+/// client must hear from the server within `answerTimeout` seconds: a socket that
+/// accepts and never answers ends the stream with an error naming it.
 final class TmuxOptionSink: FrameSink {
+  /// How long the server has to answer a new client (its first line), in seconds.
+  static let answerTimeout = 5.0
+  /// The first wait for a session, and the longest: the wait doubles in between.
+  static let firstRetry = 0.1
+  static let longestRetry = 1.0
+
   let socket: String
   let name: String
-  private var client: TmuxControlClient
+  private enum State {
+    /// A control client runs: connecting, attached, or ending.
+    case client(TmuxControlClient)
+    /// The server had no session: try again at `until` (monotonic).
+    case waiting(until: Double)
+  }
+  private var state: State
+  /// How long to wait the next time the server has no session.
+  private var retry = TmuxOptionSink.firstRetry
+  /// Whether a client of this sink ever attached.
+  private var wasEverAttached = false
   private var lastCommand: String?
   private var reportedError = false
 
@@ -25,13 +46,29 @@ final class TmuxOptionSink: FrameSink {
     if case .failure(let error) = Sockets.canConnect(unixSocket: socket) {
       throw SinkError(description: "cannot reach the tmux server at '\(socket)': \(error)")
     }
+    state = .client(try TmuxOptionSink.startClient(socket: socket))
+  }
+
+  private static func startClient(socket: String) throws(SinkError) -> TmuxControlClient {
     switch TmuxControlClient.start(socket: socket) {
-    case .success(let started): client = started
+    case .success(let started): return started
     case .failure(let error): throw SinkError(description: "cannot run tmux: \(error)")
     }
   }
 
-  var watches: [PollWatch] { [PollWatch(client.output)] }
+  var watches: [PollWatch] {
+    guard case .client(let client) = state else { return [] }
+    return [PollWatch(client.output)]
+  }
+
+  var deadline: Double? {
+    switch state {
+    case .client(let client):
+      return client.hasAnswered ? nil : client.startedAt + TmuxOptionSink.answerTimeout
+    case .waiting(let until):
+      return until
+    }
+  }
 
   func start() -> Bool { true }
 
@@ -40,44 +77,69 @@ final class TmuxOptionSink: FrameSink {
       "set-option -g " + TmuxOptionSink.quoted(name) + " "
       + TmuxOptionSink.quoted(FrameEncoder.tmuxOptionValue(frame)) + "\n"
     lastCommand = command
-    // A failed write means the client has gone; `service` notices its end.
-    _ = client.send(command)
+    // A failed write means the client has gone; `service` notices its end. While
+    // waiting for a session the frame is kept for the next client.
+    if case .client(let client) = state { _ = client.send(command) }
     return true
   }
 
   func service(_ watches: ArraySlice<PollWatch>) throws(SinkError) -> Bool {
-    guard watches.first?.isReadable ?? false else { return true }
-    client.readAvailable()
-    guard client.hasEnded else {
-      // An error before attaching is the attach failing: told when the client ends.
-      if client.isAttached, let message = client.takeErrorMessage(), !reportedError {
-        reportedError = true
-        _ = FileDescriptor.standardError.writeAll("ticker-status: warning: tmux: \(message)\n")
+    let now = Clock.monotonic()
+    switch state {
+    case .waiting(let until):
+      guard now >= until else { return true }
+      return try attach()
+    case .client(let client):
+      if watches.first?.isReadable ?? false { client.readAvailable() }
+      if !client.hasEnded {
+        if !client.hasAnswered && now >= client.startedAt + TmuxOptionSink.answerTimeout {
+          client.close()
+          throw SinkError(
+            description: "the tmux server at '\(socket)' did not answer within "
+              + "\(Int(TmuxOptionSink.answerTimeout)) seconds")
+        }
+        // An error before attaching is the attach failing: told when the client ends.
+        if client.isAttached, let message = client.takeErrorMessage(), !reportedError {
+          reportedError = true
+          _ = FileDescriptor.standardError.writeAll("ticker-status: warning: tmux: \(message)\n")
+        }
+        return true
       }
-      return true
-    }
-    let ended = client
-    let detail = ended.errorOutput ?? ended.takeErrorMessage()
-    ended.close()
-    guard ended.isAttached else {
-      if ended.wasEverAttached { return false }
-      // Never attached at all: the server has no session for us, or refused us.
+      let detail = client.errorOutput ?? client.takeErrorMessage()
+      client.close()
+      if client.isAttached {
+        // The session went away but the server may live on: attach again.
+        wasEverAttached = true
+        retry = TmuxOptionSink.firstRetry
+        return try attach()
+      }
+      if detail == "no sessions" {
+        // A server without a session (yet, or any more): wait for one.
+        state = .waiting(until: now + retry)
+        retry = min(retry * 2, TmuxOptionSink.longestRetry)
+        return true
+      }
+      // Attached before: the server is on its way out. Never attached: it refused us.
+      if wasEverAttached { return false }
       throw SinkError(
         description: "cannot reach the tmux server at '\(socket)'"
           + (detail.map { ": " + $0 } ?? ""))
     }
-    // The session went away but the server may live on: attach again. If the server
-    // has gone, the stream ends quietly.
-    guard case .success = Sockets.canConnect(unixSocket: socket),
-      case .success(let fresh) = TmuxControlClient.start(socket: socket)
-    else { return false }
-    fresh.wasEverAttached = true
-    client = fresh
-    if let lastCommand { _ = client.send(lastCommand) }
+  }
+
+  /// Starts a new client if the server is still there (else the stream ends quietly),
+  /// and sends it the last frame.
+  private func attach() throws(SinkError) -> Bool {
+    guard case .success = Sockets.canConnect(unixSocket: socket) else { return false }
+    let fresh = try TmuxOptionSink.startClient(socket: socket)
+    state = .client(fresh)
+    if let lastCommand { _ = fresh.send(lastCommand) }
     return true
   }
 
-  func stop() { client.close() }
+  func stop() {
+    if case .client(let client) = state { client.close() }
+  }
 
   /// `text` as one word for tmux's command parser: in single quotes, where nothing is
   /// special (no `$`, `~`, `#`, `;` or `\`), with each `'` written `'\''`.
