@@ -18,7 +18,7 @@ import Testing
   /// The plain text of each item `lines` give under `arguments`.
   static func items(_ arguments: [String], lines: [String], source: SourceSpec) throws -> [String] {
     let options = try ArgumentParser.parse(arguments + ["x"])
-    let pipeline = Pipeline(options, environment: Environment())
+    let pipeline = try Pipeline(options, environment: Environment())
     let reader = pipeline.reader(for: source)
     var builder = StripBuilder(separator: "|")
     if case .arguments = source {

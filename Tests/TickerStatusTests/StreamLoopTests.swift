@@ -66,7 +66,7 @@ private final class ChangingSource: LiveSource {
     _ arguments: [String], sources: [LiveSource]? = nil, frames: Int, start: Double = 1_700_000_000
   ) throws -> (sink: RecordingSink, waiting: FakeWaiting, pipeline: Pipeline) {
     let options = try ArgumentParser.parse(["--stream", "--format", "plain"] + arguments)
-    let pipeline = Pipeline(options, environment: Environment())
+    let pipeline = try Pipeline(options, environment: Environment())
     let reader = pipeline.reader(for: .arguments([]))
     let live = sources ?? [FixedLines(TextLines(options.items))]
     let sink = RecordingSink(limit: frames)
