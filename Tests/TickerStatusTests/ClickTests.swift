@@ -1,0 +1,238 @@
+import Foundation
+import Testing
+
+@testable import TickerCore
+@testable import ticker_status
+
+// --on-click through each reader: the action runs once, for the item under the
+// pointer, with the item in its environment only; hostile items run nothing else.
+
+/// Items that would run something if their text reached a shell, a bar or tmux.
+private func hostileItems(_ folder: TestFolder) -> [String] {
+  let pwned = folder.file("pwned")
+  return [
+    "AAPL 189.84 +1.25", "$(touch \(pwned)) `touch \(pwned)`; touch \(pwned)",
+    "MSFT 415.20 -2.31", "'quoted' \"double\" %{A1:touch \(pwned):}x%{A} #(touch \(pwned))",
+  ]
+}
+
+/// The action: one line a click, with the variables the action gets.
+private func recordingAction(_ folder: TestFolder) -> String {
+  let log = folder.file("clicks")
+  return
+    #"printf '%s|%s|%s|%s|%s|%s\n' "$TICKER_INDEX" "$TICKER_ITEM" "${TICKER_SYMBOL-unset}" "${TICKER_PRICE-unset}" "${TICKER_CHANGE-unset}" "$TICKER_BUTTON" >> "#
+    + "'\(log)'"
+}
+
+/// The lines the action wrote, once `count` are there (or after 10 s).
+private func clicks(_ folder: TestFolder, count: Int) -> [String] {
+  waitUntil(timeout: 10) { folder.lineCount("clicks") >= count }
+  return (folder.read("clicks") ?? "").split(separator: "\n").map(String.init)
+}
+
+/// The item (index) a still ticker of `items` shows at each column.
+private func owners(_ arguments: [String]) throws -> [Int?] {
+  let options = try ArgumentParser.parse(arguments)
+  let pipeline = try Pipeline(options, environment: Environment())
+  var builder = pipeline.makeBuilder()
+  let reader = pipeline.reader(for: .arguments([]))
+  for item in options.items { reader.append(argument: item, to: &builder) }
+  let ticker = pipeline.ticker(builder.build())
+  return (0..<options.width).map { ticker.item(atColumn: $0, at: 0) }
+}
+
+/// What the action should write for item `index` clicked with `button`.
+private func expected(_ items: [String], _ index: Int, button: Int) -> String {
+  let item = items[index]
+  if let quote = Quote(parsing: item) {
+    let sign = quote.trend == .up ? "+" : quote.trend == .down ? "-" : ""
+    return "\(index)|\(quote.styledText().plainText)|\(quote.symbol)|\(quote.price)|"
+      + "\(sign)\(quote.change ?? "")|\(button)"
+  }
+  return "\(index)|\(item)|unset|unset|unset|\(button)"
+}
+
+@Suite(.serialized) struct ClickTests {
+  @Test func i3barClickEventsRunTheActionForTheItemUnderThePointer() throws {
+    let folder = try TestFolder("ticker-click")
+    defer { folder.remove() }
+    let items = hostileItems(folder)
+    let arguments = ["-w", "120", "-s", "0", "--quotes", "--"] + items
+    let owner = try owners(arguments)
+    let stream = try LiveProcess(
+      ["--stream", "--format", "i3bar", "--on-click", recordingAction(folder)] + arguments,
+      feedsInput: true)
+    defer { stream.stop() }
+    #expect(stream.waitForLines(3).first?.text == "{\"version\":1,\"click_events\":true}")
+    // A block 1200 px wide: 10 px a cell. One click in the middle of each item's cells,
+    // and one with another button.
+    var wanted: [String] = []
+    stream.write("[\n")
+    for index in items.indices {
+      guard let column = owner.firstIndex(of: index) else { continue }
+      let button = index == 2 ? 3 : 1
+      stream.write(
+        "{\"name\":\"t\",\"button\":\(button),\"modifiers\":[\"Shift\"],\"relative_x\":"
+          + "\(column * 10 + 5),\"relative_y\":9,\"width\":1200,\"height\":18},\n")
+      wanted.append(expected(items, index, button: button))
+    }
+    let lines = clicks(folder, count: wanted.count)
+    #expect(lines == wanted)
+    #expect(!folder.exists("pwned"), "an item's text ran")
+    // Each action ran once, and the stream left no zombie behind.
+    usleep(300_000)
+    #expect(clicks(folder, count: wanted.count).count == wanted.count)
+    #expect(childZombies(of: stream.pid).isEmpty)
+  }
+
+  @Test func i3barGarbageOnStandardInputIsSkippedWithOneWarning() throws {
+    let folder = try TestFolder("ticker-click")
+    defer { folder.remove() }
+    let stream = try LiveProcess(
+      [
+        "--stream", "--format", "i3bar", "-w", "10", "-s", "0", "--on-click",
+        recordingAction(folder), "item",
+      ],
+      feedsInput: true)
+    defer { stream.stop() }
+    stream.waitForLines(3)
+    stream.write(
+      "[\nnot json\n{\"button\":\n{\"button\":9}\n,{\"button\":2,\"relative_x\":1,\"width\":10}\n")
+    #expect(clicks(folder, count: 1) == ["0|item|unset|unset|unset|2"])
+    #expect(
+      stream.standardError
+        == "ticker-status: warning: standard input holds a line that is not a click event;"
+        + " skipping such lines\n")
+  }
+
+  @Test(arguments: [true, false])
+  func i3blocks15PersistentBlocksGetClicks(json: Bool) throws {
+    let folder = try TestFolder("ticker-click")
+    defer { folder.remove() }
+    var environment = testEnvironment(["BLOCK_INTERVAL": "persist", "interval": "persist"])
+    if json { environment["format"] = "json" }
+    let stream = try LiveProcess(
+      [
+        "--stream", "--format", "i3blocks", "-w", "12", "-s", "0", "--on-click",
+        recordingAction(folder), "first", "second",
+      ],
+      environment: environment, feedsInput: true)
+    defer { stream.stop() }
+    let line = stream.waitForLines(1).first?.text
+    if json {
+      #expect(line == "{\"full_text\":\"first · seco\"}")
+      // i3blocks 1.5 writes the block's properties, the click's among them.
+      stream.write("{\"name\":\"ticker\",\"button\":1,\"relative_x\":95,\"width\":120}\n")
+      #expect(clicks(folder, count: 1) == ["1|second|unset|unset|unset|1"])
+    } else {
+      #expect(line == "first · seco")
+      // Without format=json i3blocks writes the button alone: the item at the left edge.
+      stream.write("3\n")
+      #expect(clicks(folder, count: 1) == ["0|first|unset|unset|unset|3"])
+    }
+  }
+
+  /// The command of the `%{A<button>:…:}` tag that wraps `text` in a polybar frame, as
+  /// polybar reads it: up to the first `:` not written `\:`, each `\:` read as `:`.
+  private func polybarAction(in frame: String, button: Int, before text: String) -> String? {
+    guard let textStart = frame.range(of: text)?.lowerBound else { return nil }
+    let head = frame[..<textStart]
+    guard let tag = head.range(of: "%{A\(button):", options: .backwards) else { return nil }
+    var command = ""
+    var previous: Character?
+    for character in head[tag.upperBound...] {
+      if character == ":" {
+        if previous == "\\" {
+          command.removeLast()
+        } else {
+          return command
+        }
+      }
+      command.append(character)
+      previous = character
+    }
+    return nil
+  }
+
+  @Test func polybarActionsRunTheActionWhenPolybarRunsThem() throws {
+    let folder = try TestFolder("ticker-click")
+    defer { folder.remove() }
+    let items = hostileItems(folder)
+    // A path with ':' and '}' in it, as polybar's parser must see through.
+    let itemsFile = try folder.write("items:{x}", items.joined(separator: "\n") + "\n")
+    let result = try runTicker(
+      [
+        "--format", "polybar", "-w", "200", "--at", "0", "--quotes", "-f", itemsFile,
+        "--on-click", recordingAction(folder),
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    var wanted: [String] = []
+    for (index, button) in [(0, 1), (1, 2), (2, 3), (3, 5)] {
+      let shown = index == 0 ? "AAPL" : index == 2 ? "MSFT" : String(items[index].prefix(6))
+      let command = try #require(polybarAction(in: result.stdout, button: button, before: shown))
+      let run = try runProcess("/bin/sh", ["-c", command], environment: testEnvironment())
+      #expect(run.status == 0, "\(run.stderr)")
+      wanted.append(expected(items, index, button: button))
+    }
+    #expect(clicks(folder, count: wanted.count) == wanted)
+    #expect(!folder.exists("pwned"))
+  }
+
+  @Test func lemonbarRefusesAnArgumentItCannotCarry() throws {
+    let result = try runTicker(
+      ["--format", "lemonbar", "--on-click", "true", "-f", "/tmp/a}b", "x"])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.contains("cannot be passed back in a lemonbar click action: it holds a '}'"))
+  }
+
+  @Test func waybarClicksTheItemAtTheLeftEdge() throws {
+    let folder = try TestFolder("ticker-click")
+    defer { folder.remove() }
+    let result = try runTicker(
+      [
+        "--clicked-item", "left", "--clicked-button", "4", "--on-click", recordingAction(folder),
+        "-s", "0", "-w", "5", "--quotes", "AAPL 189.84 +1.25", "MSFT 415.20 -2.31",
+      ])
+    #expect(result.status == 0)
+    #expect(result.stdout == "")
+    #expect(clicks(folder, count: 1) == [expected(["AAPL 189.84 +1.25"], 0, button: 4)])
+  }
+
+  @Test func aClickOnAnItemThatHasGoneRunsNothing() throws {
+    let folder = try TestFolder("ticker-click")
+    defer { folder.remove() }
+    let result = try runTicker(
+      ["--clicked-item", "7", "--on-click", recordingAction(folder), "only"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "ticker-status: warning: no item 7 to click: it has gone\n")
+    usleep(200_000)
+    #expect(!folder.exists("clicks"))
+  }
+
+  @Test(arguments: OutputFormat.allCases)
+  func withoutOnClickNoOutputChanges(format: OutputFormat) throws {
+    let common = ["--format", format.rawValue, "-w", "30", "--at", "5", "--demo"]
+    let plain = try runTicker(common)
+    let clickable = try runTicker(common + ["--on-click", "true"])
+    // Only the formats that carry clicks change, and only with --on-click.
+    if [.polybar, .lemonbar].contains(format) {
+      #expect(clickable.stdout.contains("%{A1:"))
+      #expect(!plain.stdout.contains("%{A"))
+    } else {
+      #expect(plain.stdout == clickable.stdout)
+    }
+  }
+}
+
+/// The children of `pid` that are zombies.
+private func childZombies(of pid: Int32) -> [Int32] {
+  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return entries.compactMap(Int32.init).filter { child in
+    guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return false }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    return fields.count > 1 && fields[0] == "Z" && Int32(fields[1]) == pid
+  }
+}
