@@ -22,7 +22,8 @@ SCRATCH ?= .build
 DISTDIR ?= dist
 
 # A fully static executable starts in about 1.5x the time of /bin/true, against
-# about 3x with only the Swift runtime static (BENCHMARKS.md, section 1): it matters
+# about 3x with only the Swift runtime static (ARCHITECTURE.md, "Facts the build
+# relies on"; BENCHMARKS.md, section 1, for ticker-status itself): it matters
 # to tmux, which starts one every second.
 #
 # Linking glibc statically makes the linker warn, once:

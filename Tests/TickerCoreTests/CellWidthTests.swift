@@ -38,7 +38,7 @@ private struct Exception: Sendable {
 ///
 /// wcwidth clusters text by its own rules, not UAX #29's. Where Swift keeps in one
 /// grapheme cluster what wcwidth measures as two or more, wcwidth's sum can pass 2; one
-/// cluster is one glyph, at most 2 cells wide (DESIGN.md §4), so the terminal profile
+/// cluster is one glyph, at most 2 cells wide (the README's rule for the terminal profile), so the terminal profile
 /// caps it. Three classes do this, one or two cases of each: a Prepend mark before a
 /// base (GB9b), a Hangul leading jamo before L, V, LV or LVT (GB6), and a skin tone
 /// after a base that is not a pictograph (GB9). A check of 200,000 random 2-5 scalar

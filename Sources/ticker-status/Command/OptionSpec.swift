@@ -1,0 +1,114 @@
+import TickerCore
+
+/// One command-line option: how it is spelled, what it sets, and how `--help` shows it.
+struct OptionSpec: Sendable {
+  /// The sections of `--help`, in order.
+  enum Group: String, CaseIterable, Sendable {
+    case items = "Items"
+    case window = "Window and motion"
+    case output = "Cells and output"
+    case streaming = "Streaming"
+    case clicks = "Clicks"
+    case information = ""
+  }
+
+  var long: String
+  var short: Character?
+  /// The value's name, as in `--width <cells>`; `nil` for a flag.
+  var valueName: String?
+  /// The values a choice takes, in the order `--help` and errors list them.
+  var choices: [String]
+  var group: OptionSpec.Group
+  /// The help text: paragraphs wrapped to the help's width; a line that starts with
+  /// two spaces is kept as it is.
+  var help: String
+  var apply: @Sendable (inout Options, String) throws(UsageError) -> Void
+
+  /// The option as error messages name it: `--width <cells>`.
+  var label: String { valueName.map { "--\(long) <\($0)>" } ?? "--\(long)" }
+}
+
+extension OptionSpec {
+  static func flag(
+    _ long: String, short: Character? = nil, _ group: Group, help: String,
+    _ set: @escaping @Sendable (inout Options) -> Void
+  ) -> OptionSpec {
+    OptionSpec(long: long, short: short, valueName: nil, choices: [], group: group, help: help) {
+      options, _ in set(&options)
+    }
+  }
+
+  static func value(
+    _ long: String, short: Character? = nil, _ valueName: String, _ group: Group, help: String,
+    _ set: @escaping @Sendable (inout Options, String, String) throws(UsageError) -> Void
+  ) -> OptionSpec {
+    let label = "--\(long) <\(valueName)>"
+    return OptionSpec(
+      long: long, short: short, valueName: valueName, choices: [], group: group, help: help
+    ) { options, value throws(UsageError) in try set(&options, value, label) }
+  }
+
+  static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
+    _ long: String, _ valueName: String, _ group: Group, help: String,
+    _ set: @escaping @Sendable (inout Options, Value) -> Void
+  ) -> OptionSpec where Value.RawValue == String, Value.AllCases: Sendable {
+    let names = Value.allCases.map(\.rawValue)
+    var spec = value(long, valueName, group, help: help) {
+      options, text, label throws(UsageError) in
+      guard let value = Value(rawValue: text) else {
+        throw Parse.notAChoice(text, of: names, label: label)
+      }
+      set(&options, value)
+    }
+    spec.choices = names
+    return spec
+  }
+}
+
+/// Readers of option values.
+enum Parse {
+  /// A value that is none of `names`: the nearest if it looks like a typo, else all.
+  static func notAChoice(_ text: String, of names: [String], label: String) -> UsageError {
+    if let near = Suggestion.nearest(to: text.lowercased(), among: names) {
+      return .invalidValue(option: label, value: text, expected: "did you mean '\(near)'?")
+    }
+    return .invalidValue(
+      option: label, value: text, expected: "expected one of \(names.joined(separator: ", "))")
+  }
+
+  static func style(_ text: String, label: String) throws(UsageError) -> Style {
+    guard let style = TmuxStyle.parse(text) else {
+      throw .invalidValue(
+        option: label, value: text,
+        expected: "expected a tmux style such as 'fg=green,bold' or 'fg=colour160,bg=#202020'")
+    }
+    return style
+  }
+
+  static func wholeNumber(_ text: String, label: String, in range: ClosedRange<Int>)
+    throws(UsageError) -> Int
+  {
+    guard let value = Int(text), range.contains(value) else {
+      throw .invalidValue(
+        option: label, value: text,
+        expected: "expected a whole number of cells from \(range.lowerBound) to \(range.upperBound)"
+      )
+    }
+    return value
+  }
+
+  /// A finite decimal number (no hexadecimal), at least `minimum` (or above it when
+  /// `exclusive`) and at most `maximum`.
+  static func number(
+    _ text: String, label: String, minimum: Double = -.infinity, exclusive: Bool = false,
+    maximum: Double = .infinity, expected: String
+  ) throws(UsageError) -> Double {
+    guard let value = Double(text), value.isFinite,
+      exclusive ? value > minimum : value >= minimum, value <= maximum,
+      !text.contains(where: { $0 == "x" || $0 == "X" || $0 == "p" || $0 == "P" })
+    else {
+      throw .invalidValue(option: label, value: text, expected: expected)
+    }
+    return value
+  }
+}
