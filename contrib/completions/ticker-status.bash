@@ -27,7 +27,7 @@ _ticker_status() {
         compopt -o filenames 2>/dev/null
         return
         ;;
-    --command)
+    --command | --on-click)
         mapfile -t COMPREPLY < <(compgen -c -- "$cur")
         return
         ;;
@@ -39,6 +39,8 @@ _ticker_status() {
     --ambiguous) values='narrow wide' ;;
     --tmux-option) values='@ticker' ;;
     --up-style | --down-style) values='fg=green fg=red fg=green,bold fg=red,bold' ;;
+    --clicked-item) values='left' ;;
+    --clicked-button) values='1 2 3 4 5' ;;
     -w | --width | -s | --speed | --separator | --dwell | --at | --max-fps | --split | --every)
         return # a number or free text: nothing to offer
         ;;
@@ -55,6 +57,7 @@ _ticker_status() {
             --cells --ambiguous --format --markup --up-style --down-style
             --stream --max-fps --follow --split --command --every
             --tmux-option --tmux-socket
+            --on-click --clicked-item --clicked-button
             -h --help --version' -- "$cur")
     fi
 }

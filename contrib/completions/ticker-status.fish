@@ -42,5 +42,8 @@ complete -c ticker-status -l command -x -a '(__fish_complete_command)' -d 'Items
 complete -c ticker-status -l every -x -d 'Run --command again every so many seconds'
 complete -c ticker-status -l tmux-option -x -a '@ticker' -d 'Stream into this tmux user option'
 complete -c ticker-status -l tmux-socket -r -F -d 'The tmux server socket'
+complete -c ticker-status -l on-click -x -a '(__fish_complete_command)' -d 'Run a command for the item clicked'
+complete -c ticker-status -l clicked-item -x -a 'left' -d 'Run --on-click for this item (a bar action)'
+complete -c ticker-status -l clicked-button -x -a '1 2 3 4 5' -d 'The button of --clicked-item'
 complete -c ticker-status -s h -l help -d 'Show the help'
 complete -c ticker-status -l version -d 'Show the version'
