@@ -9,11 +9,11 @@ private let repositoryRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// A file under `contrib/` (or anywhere in the repository), as a path.
-private func repositoryFile(_ path: String) -> String {
+func repositoryFile(_ path: String) -> String {
   repositoryRoot.appendingPathComponent(path).path
 }
 
-private func contents(_ path: String) throws -> String {
+func contents(_ path: String) throws -> String {
   try String(contentsOfFile: repositoryFile(path), encoding: .utf8)
 }
 
