@@ -28,6 +28,8 @@ struct Options: Equatable {
   // Cells and output
   var cells: WidthProfile?
   var ambiguous = AmbiguousWidth.narrow
+  /// `--tmux-version`: whose rules `--cells tmux` follows.
+  var tmuxRules = TmuxRules.tmux33
   var format: OutputFormat?
   // Streaming
   var stream = false

@@ -82,9 +82,11 @@ struct Pipeline {
     encoder = FrameEncoder(
       format: format, usesColor: !environment.noColor, clicks: clicks,
       wantsClickEvents: events != nil, jsonBlocks: environment.i3blocks?.json == true)
-    // tmux measures text its own way; its dialect follows tmux unless told otherwise.
+    // tmux measures text its own way, each release its own (--tmux-version); its
+    // dialect follows tmux unless told otherwise.
     measure = CellMeasure(
-      profile: options.cells ?? (format == .tmux ? .tmux : .terminal), ambiguous: options.ambiguous)
+      profile: options.cells ?? (format == .tmux ? .tmux : .terminal), ambiguous: options.ambiguous,
+      tmux: options.tmuxRules)
     separator = StyledText(options.separator)
     var styles = QuoteStyles()
     if let up = options.upStyle { styles.up = up }
