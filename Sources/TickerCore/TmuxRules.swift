@@ -14,6 +14,45 @@
 /// - `tmux34`: tmux 3.4, 3.5 and 3.5a.
 /// - `tmux36`: tmux 3.6, 3.6a and 3.6b.
 /// - `tmux37`: tmux 3.7 and later, the development line (`next-3.8`) included.
+///
+/// Under `tmux33` the profile is the sum of glibc's `wcwidth` over a cluster's scalars,
+/// its ZWJ sequences split (see `CellMeasure`). From `tmux34` on, it is as follows.
+///
+/// tmux measures text as the sum of one width per scalar, `utf8_width`: 2 for the
+/// scalars of its own list (`WidthTables.tmuxForceWide`: emoji modifier bases,
+/// regional indicators, skin tones; from 3.6 regional indicators are 1), else glibc's
+/// `wcwidth`, whose -1 (a scalar glibc does not know) counts 1 and is drawn.
+///
+/// tmux draws text scalar by scalar (`screen_write_combine`): an ASCII scalar, or one
+/// with a width, takes cells of its own; one of no width goes into the cell before
+/// the cursor (or nowhere, at the start of a line), and adds nothing. Some scalars
+/// change the cell before them instead, which the measure does not see:
+///
+/// - a scalar after a cell that ends in U+200D ZERO WIDTH JOINER joins that cell, its
+///   width lost;
+/// - U+FE0F VARIATION SELECTOR-16 makes a 1-cell cell 2 cells wide;
+/// - up to 3.5a, a regional indicator or a skin tone after a cell that is not ASCII
+///   joins it and makes it 2 cells wide; from 3.6, a regional indicator joins a cell
+///   that starts with one (3.7: that holds only one) and makes it 2 cells wide, and a
+///   skin tone joins a cell that starts with an emoji of tmux's list;
+/// - from 3.6, U+3164 HANGUL FILLER is not drawn at all;
+/// - a cell holds 21 bytes up to 3.5a and 32 from 3.6; a scalar that does not fit
+///   adds nothing, and from 3.6 a cell of exactly 32 bytes loses its text.
+///
+/// So the profile draws each cluster rewritten, scalar by scalar, into text that tmux
+/// measures and draws alike, and gives it the sum of the per-scalar widths:
+///
+/// - U+200D ZERO WIDTH JOINER goes (`👩‍💻` becomes `👩` and `💻`).
+/// - Skin tones U+1F3FB–U+1F3FF go (`👍🏽` becomes `👍`).
+/// - U+FE0F stays only in a cell already 2 cells wide (`😀️` keeps it, `❤️` loses it).
+/// - Up to 3.5a, each regional indicator becomes its ASCII letter (`🇯🇵` becomes `JP`).
+///   In 3.6, a regional indicator that would be the third in a cell becomes its
+///   letter; a flag right after a flag is kept apart by a space (`Strip` adds it).
+///   From 3.7 they stay: two make a 2-cell flag, as two 1-cell scalars measure. From
+///   3.6, one that would pair with a cell too full to show it becomes its letter.
+/// - From 3.6, U+3164 HANGUL FILLER becomes U+3000 IDEOGRAPHIC SPACE (both measure 2).
+/// - A scalar of no width that would not fit in its cell goes: past 21 bytes up to
+///   3.5a, and at 32 bytes from 3.6 (a cell stays at 31 at most).
 public enum TmuxRules: String, Sendable, CaseIterable, Comparable {
   /// tmux 3.3a and older: glibc's `wcwidth` for every scalar; a joiner puts the next
   /// scalar into the cell before it, and so does a scalar of no width.
@@ -47,7 +86,7 @@ public enum TmuxRules: String, Sendable, CaseIterable, Comparable {
   public init?(version: String) {
     var text = Self.trimmed(Substring(version))
     if text.hasPrefix("tmux ") { text = Self.trimmed(text.dropFirst(5)) }
-    if text == "master" || text.hasPrefix("openbsd-") && text.count > 8 {
+    if text == "master" || text.hasPrefix("openbsd-") && Self.release(text.dropFirst(8)) != nil {
       self = .newest
       return
     }
@@ -60,12 +99,15 @@ public enum TmuxRules: String, Sendable, CaseIterable, Comparable {
       else { return nil }
       release = text[..<hyphen]
     }
-    guard let (major, minor) = Self.release(release) else { return nil }
-    switch (major, minor) {
-    case _ where (major, minor) < (3, 4): self = .tmux33
-    case _ where (major, minor) < (3, 6): self = .tmux34
-    case _ where (major, minor) < (3, 7): self = .tmux36
-    default: self = .tmux37
+    guard let number = Self.release(release) else { return nil }
+    if number < (3, 4) {
+      self = .tmux33
+    } else if number < (3, 6) {
+      self = .tmux34
+    } else if number < (3, 7) {
+      self = .tmux36
+    } else {
+      self = .tmux37
     }
   }
 
@@ -99,43 +141,8 @@ public enum TmuxRules: String, Sendable, CaseIterable, Comparable {
 
 // MARK: - tmux 3.4 and later
 
-/// The profile of tmux 3.4 and later (`TmuxRules.tmux34` on).
-///
-/// tmux measures text as the sum of one width per scalar, `utf8_width`: 2 for the
-/// scalars of its own list (`WidthTables.tmuxForceWide`: emoji modifier bases,
-/// regional indicators, skin tones; from 3.6 regional indicators are 1), else glibc's
-/// `wcwidth`, whose -1 (a scalar glibc does not know) counts 1 and is drawn.
-///
-/// tmux draws text scalar by scalar (`screen_write_combine`): an ASCII scalar, or one
-/// with a width, takes cells of its own; one of no width goes into the cell before
-/// the cursor (or nowhere, at the start of a line), and adds nothing. Some scalars
-/// change the cell before them instead, which the measure does not see:
-///
-/// - a scalar after a cell that ends in U+200D ZERO WIDTH JOINER joins that cell, its
-///   width lost;
-/// - U+FE0F VARIATION SELECTOR-16 makes a 1-cell cell 2 cells wide;
-/// - up to 3.5a, a regional indicator or a skin tone after a cell that is not ASCII
-///   joins it and makes it 2 cells wide; from 3.6, a regional indicator joins a cell
-///   that starts with one (3.7: that holds only one) and makes it 2 cells wide, and a
-///   skin tone joins a cell that starts with an emoji of tmux's list;
-/// - from 3.6, U+3164 HANGUL FILLER is not drawn at all;
-/// - a cell holds 21 bytes up to 3.5a and 32 from 3.6; a scalar that does not fit
-///   adds nothing, and from 3.6 a cell of exactly 32 bytes loses its text.
-///
-/// So the profile draws each cluster rewritten, scalar by scalar, into text that tmux
-/// measures and draws alike, and gives it the sum of the per-scalar widths:
-///
-/// - U+200D ZERO WIDTH JOINER goes (`👩‍💻` becomes `👩` and `💻`).
-/// - Skin tones U+1F3FB–U+1F3FF go (`👍🏽` becomes `👍`).
-/// - U+FE0F stays only in a cell already 2 cells wide (`😀️` keeps it, `❤️` loses it).
-/// - Up to 3.5a, each regional indicator becomes its ASCII letter (`🇯🇵` becomes `JP`).
-///   In 3.6, a regional indicator that would be the third in a cell becomes its
-///   letter; a flag after a flag is kept apart by a space (see `tmuxJoins(_:_:)`).
-///   From 3.7 they stay: two make a 2-cell flag, as two 1-cell scalars measure. From
-///   3.6, one that would pair with a cell too full to show it becomes its letter.
-/// - From 3.6, U+3164 HANGUL FILLER becomes U+3000 IDEOGRAPHIC SPACE (both measure 2).
-/// - A scalar of no width that would not fit in its cell goes: past 21 bytes up to
-///   3.5a, and at 32 bytes from 3.6 (a cell stays at 31 at most).
+/// The `tmux` profile of tmux 3.4 and later: the per-scalar widths and the rewrites
+/// `TmuxRules` describes.
 extension CellMeasure {
   /// The width of one scalar to tmux 3.4 and later (`utf8_width`).
   func laterTmuxWidth(of value: UInt32) -> Int {

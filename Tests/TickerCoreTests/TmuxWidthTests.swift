@@ -209,7 +209,7 @@ func stripped(_ text: String, _ measure: CellMeasure) -> (text: String, width: I
 
   @Test(arguments: [
     "", "tmux", "3", "3.", ".4", "3.4.1", "v3.4", "3.4A", "3.4aa", "3,4", "three", "3.4-",
-    "3.4-rc!", "next-", "openbsd-", "-3.4", "12345.1", "3.4 a",
+    "3.4-rc!", "next-", "openbsd-", "openbsd-x", "-3.4", "12345.1", "3.4 a",
   ])
   func notVersions(text: String) {
     #expect(TmuxRules(version: text) == nil)
