@@ -187,6 +187,11 @@ private final class TmuxStatusLine {
     return line
   }
 
+  /// The inner server's socket, for `--tmux-socket`.
+  var innerSocket: String {
+    "\(environment["TMUX_TMPDIR"] ?? "/tmp")/tmux-\(getuid())/\(inner)"
+  }
+
   /// Kills both servers and removes their socket files, which tmux leaves behind.
   func stop() {
     let folder = environment["TMUX_TMPDIR"] ?? "/tmp"
@@ -356,6 +361,39 @@ private func rightAligned(_ frame: String, width: Int) -> String {
         seen == expected, "offset \(offset): tmux drew\n\(seen)\nbut the frame is\n\(expected)")
     }
     for name in pwnedNames { #expect(!scratch.exists(name), "tmux ran a command: \(name)") }
+  }
+
+  /// `--stream --tmux-option` without `--tmux-version` asks the server its version:
+  /// the status line shows the frame of that release's profile, in its cells.
+  @Test(arguments: TmuxUnderTest.all)
+  fileprivate func tmuxOptionStreamTakesTheServersVersion(tmux tmuxUnderTest: TmuxUnderTest)
+    throws
+  {
+    guard let (tmux, version) = tmuxUnderTest.resolve() else { return }
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let items = try scratch.write(
+      "items", "flags 🇯🇵🇺🇸 ❤️ ☝🏽 end\nfamily 👨‍👩‍👧 \u{3164}x 😀\u{FE0F} done\n")
+    let arguments = ["-w", "40", "-s", "0", "--separator", " | ", "-f", items]
+    let line = try TmuxStatusLine(tmux: tmux, scratch: scratch, statusRight: "L#{@ticker}R")
+    defer { line.stop() }
+    // The stream runs the tmux of the server under test, as a user's PATH would give it.
+    var environment = clientEnvironment()
+    let folder = URL(fileURLWithPath: tmux).deletingLastPathComponent().path
+    environment["PATH"] = folder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    let stream = try spawnClean(
+      [tickerBinary, "--stream", "--tmux-option", "@ticker", "--tmux-socket", line.innerSocket]
+        + arguments, environment: environment)
+    defer {
+      // The stream ends quietly once the server has gone.
+      line.stop()
+      #expect(waitForExit(stream, timeout: 10) == 0, "the stream did not end with the server")
+    }
+    let frame = try plainFrame(
+      ["--cells", "tmux", "--tmux-version", version, "--at", "0"] + arguments)
+    let expected = rightAligned(frame, width: 40)
+    let seen = try line.waitForStatusLine(expected)
+    #expect(seen == expected, "\(version): tmux drew\n\(seen)\nbut the frame is\n\(expected)")
   }
 
   // MARK: - i3blocks
