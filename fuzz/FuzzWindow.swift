@@ -1,8 +1,10 @@
 // libFuzzer target: random items, widths, offsets and motions through the strip and
-// window functions. Asserts the exact-width invariant over the frame's whole text (so
+// window functions, under the terminal profile and the tmux profile of every tmux
+// release group. Asserts the exact-width invariant over the frame's whole text (so
 // two clusters that join where something was removed, or across runs, show), that no
 // cluster is split, that a frame never starts with a cluster that joins what precedes
-// it, and that an item is skipped exactly when it is blank.
+// it, that no cluster would be drawn by tmux into the cell before it, and that an
+// item is skipped exactly when it is blank.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWindow(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -16,7 +18,8 @@ public func fuzzWindow(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let fit = Fit.allCases[Int(bytes[4] >> 3) % Fit.allCases.count]
   let speed = Double(Int8(bitPattern: bytes[5])) / 4
   let dwell = Double(bytes[6] & 7) / 2
-  let measure = CellMeasure(profile: profile, ambiguous: ambiguous)
+  let tmux = TmuxRules.allCases[Int(bytes[6] >> 3) % TmuxRules.allCases.count]
+  let measure = CellMeasure(profile: profile, ambiguous: ambiguous, tmux: tmux)
   // Items are separated by 0x00 bytes; the separator is the first item.
   var pieces = bytes[7...].split(separator: 0, omittingEmptySubsequences: false).map {
     StyledText(Sanitizer.decodeUTF8($0))
@@ -52,6 +55,16 @@ private func check(_ frame: Frame, width: Int, strip: Strip) {
     }
   }
   precondition(cells == width, "frame is \(cells) cells, not \(width)")
+  var previous: Character?
+  for cluster in frame.text {
+    if let previous {
+      precondition(
+        !measure.tmuxJoins(String(previous), cluster),
+        "tmux \(measure.tmux.rawValue) draws U+\(cluster.unicodeScalars.map(\.value)) into the cell before"
+      )
+    }
+    previous = cluster
+  }
   if let first = frame.text.unicodeScalars.first {
     precondition(
       measure.width(of: Character(first)) > 0

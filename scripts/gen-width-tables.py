@@ -5,6 +5,9 @@ Usage (from anywhere; re-runnable, the output depends only on the pinned inputs)
 
     python3 scripts/gen-width-tables.py            # rewrite the Swift file
     python3 scripts/gen-width-tables.py --check    # exit 1 if the file is stale
+    python3 scripts/gen-width-tables.py --check --tmux-source DIR
+                                                   # also compare the force-wide list
+                                                   # with DIR/utf8.c of a tmux checkout
 
 The script needs the PyPI packages unicodedata2==17.0.1 and wcwidth==0.9.4. When the
 running interpreter lacks them it creates a venv (in $TICKER_WIDTH_VENV, default
@@ -26,6 +29,12 @@ Inputs, and why each one:
   locale, called through ctypes for every code point, for the `tmux` profile.
   glibc 2.36's character data is Unicode 14.0.0; it returns -1 for anything it does
   not know (C0/C1 controls and everything assigned after Unicode 14).
+- tmux's own list of scalars it draws 2 cells wide whatever wcwidth says (`utf8_force_wide`
+  in utf8.c of tmux 3.4 to 3.5a, `utf8_default_width_cache` from 3.6 on, the same code
+  points in both): TMUX_FORCE_WIDE below. It is tmux's data, not a Unicode property: the
+  emoji modifier bases of Unicode 15 without U+1F46A, U+1F46F and U+1F93C, the regional
+  indicators and the skin tones. It is typed here as tmux has it, in ranges; with
+  --tmux-source the script checks it against a tmux source tree.
 """
 
 from __future__ import annotations
@@ -43,6 +52,22 @@ from width_common import (
 )
 
 UNICODE_VERSION = "17.0.0"
+
+# tmux's force-wide list (see the docstring), as inclusive ranges. tmux 3.4 and 3.5a
+# give all of them 2 cells; from 3.6 the regional indicators are 1 cell and the rest 2.
+TMUX_FORCE_WIDE = [
+    (0x0261D, 0x0261D), (0x026F9, 0x026F9), (0x0270A, 0x0270D), (0x1F1E6, 0x1F1FF),
+    (0x1F385, 0x1F385), (0x1F3C2, 0x1F3C4), (0x1F3C7, 0x1F3C7), (0x1F3CA, 0x1F3CC),
+    (0x1F3FB, 0x1F3FF), (0x1F442, 0x1F443), (0x1F446, 0x1F450), (0x1F466, 0x1F469),
+    (0x1F46B, 0x1F46E), (0x1F470, 0x1F478), (0x1F47C, 0x1F47C), (0x1F481, 0x1F483),
+    (0x1F485, 0x1F487), (0x1F48F, 0x1F48F), (0x1F491, 0x1F491), (0x1F4AA, 0x1F4AA),
+    (0x1F574, 0x1F575), (0x1F57A, 0x1F57A), (0x1F590, 0x1F590), (0x1F595, 0x1F596),
+    (0x1F645, 0x1F647), (0x1F64B, 0x1F64F), (0x1F6A3, 0x1F6A3), (0x1F6B4, 0x1F6B6),
+    (0x1F6C0, 0x1F6C0), (0x1F6CC, 0x1F6CC), (0x1F90C, 0x1F90C), (0x1F90F, 0x1F90F),
+    (0x1F918, 0x1F91F), (0x1F926, 0x1F926), (0x1F930, 0x1F939), (0x1F93D, 0x1F93E),
+    (0x1F977, 0x1F977), (0x1F9B5, 0x1F9B6), (0x1F9B8, 0x1F9B9), (0x1F9BB, 0x1F9BB),
+    (0x1F9CD, 0x1F9CF), (0x1F9D1, 0x1F9DD), (0x1FAC3, 0x1FAC5), (0x1FAF0, 0x1FAF8),
+]
 
 REPO = Path(__file__).resolve().parent.parent
 OUTPUT = REPO / "Sources" / "TickerCore" / "WidthTables.swift"
@@ -71,6 +96,24 @@ def tmux_width(code_point: int, wcwidth_result: int) -> int:
     if code_point < 0x20 or 0x7F <= code_point <= 0x9F:
         return 0
     return UNKNOWN_TO_GLIBC
+
+
+def check_tmux_source(folder: Path) -> None:
+    """Compare TMUX_FORCE_WIDE with the list in folder/utf8.c (tmux 3.4 and later)."""
+    import re
+
+    text = (folder / "utf8.c").read_text()
+    match = re.search(r"(?:utf8_force_wide|utf8_default_width_cache)\[\] = \{(.*?)\};", text,
+                      re.S)
+    if match is None:
+        sys.exit(f"{folder}/utf8.c has no force-wide list (tmux 3.4 or later is needed)")
+    theirs = {int(h, 16) for h in re.findall(r"0x([0-9A-Fa-f]+)", match.group(1))}
+    ours = {c for lo, hi in TMUX_FORCE_WIDE for c in range(lo, hi + 1)}
+    if theirs != ours:
+        sys.exit(f"the force-wide list differs from {folder}/utf8.c:"
+                 f" only ours {sorted(map(hex, ours - theirs))},"
+                 f" only theirs {sorted(map(hex, theirs - ours))}")
+    print(f"the force-wide list matches {folder}/utf8.c ({len(ours)} code points)")
 
 
 # --- the terminal profile ------------------------------------------------------------
@@ -212,6 +255,7 @@ def generate() -> str:
 
     terminal_starts, terminal_kinds = runs(terminal)
     tmux_starts, tmux_kinds = runs(tmux)
+    force_wide = flat(TMUX_FORCE_WIDE)
     vs16 = flat(VS16_NARROW_TO_WIDE["9.0.0"])
     vs15 = flat(VS15_WIDE_TO_NARROW["9.0.0"])
     pictographic = flat(EXTENDED_PICTOGRAPHIC)
@@ -225,6 +269,8 @@ def generate() -> str:
         "// Extended_Pictographic and Indic virama lists, for its sequence rules.",
         f"// glibc {GLIBC_VERSION} wcwidth() under C.UTF-8 (character data of Unicode 14.0.0), for the",
         "// tmux profile; its -1 becomes 255 (unknown: shown as U+FFFD, as tmux 3.3a drops it).",
+        "// tmux's own force-wide list (utf8.c of tmux 3.4 and later), for the tmux profile of",
+        "// tmux 3.4 on.",
         "",
         "/// Range tables behind `CellMeasure`, generated from Unicode and glibc data.",
         "///",
@@ -260,6 +306,12 @@ def generate() -> str:
         "UInt8", tmux_kinds, 24, 0)
     out.append("")
     out += swift_array(
+        "tmuxForceWide",
+        "Scalars tmux 3.4 and later draw 2 cells wide whatever glibc says (3.6 and later:\n"
+        "but the regional indicators, which are 1).",
+        "UInt32", force_wide, 8, 5)
+    out.append("")
+    out += swift_array(
         "vs16NarrowToWide",
         "Narrow scalars that VARIATION SELECTOR-16 makes 2 cells wide.",
         "UInt32", vs16, 8, 5)
@@ -281,8 +333,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if the file is stale")
     parser.add_argument("--output", type=Path, default=OUTPUT)
+    parser.add_argument("--tmux-source", type=Path, metavar="DIR",
+                        help="a tmux (3.4 or later) source tree to check the force-wide list with")
     args = parser.parse_args()
     ensure_dependencies(__file__)
+    if args.tmux_source:
+        check_tmux_source(args.tmux_source)
     text = generate()
     if args.check:
         if not args.output.exists() or args.output.read_text() != text:

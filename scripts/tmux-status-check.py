@@ -17,10 +17,12 @@ shows status-right,
     #{T;=/LENGTH:@rI}   with   @rI = M#(ticker-status --format tmux
                                    --tmux-version VERSION -w W --at T -f ITEMS)N
 
-for a time T each, spread over the ticker's cycle. The frame is W cells wide by the
-ticker's profile, so M belongs at column COLUMNS - W - 2; the script reads M's
-column (only spaces are before it) and counts the times it is there. With
---no-version-flag the command has no --tmux-version (for binaries without it).
+for a time T each, spread over the ticker's cycle under that VERSION's profile. The
+frame is W cells wide by the ticker's profile, so M belongs at column
+COLUMNS - W - 2; the script reads M's column (only spaces are before it) and counts
+the times it is there. VERSION (the name before '=') is passed as --tmux-version, so
+it must be a version ticker-status reads (3.3a, 3.5a, next-3.8); --no-version-flag
+leaves --tmux-version out (the 3.3a profile, and binaries older than the option).
 The servers are killed and their sockets removed at the end.
 """
 
@@ -142,22 +144,25 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="ticker-status-check-") as scratch:
         path = Path(scratch) / "items"
         path.write_text("\n".join(items) + "\n")
-        info = subprocess.run(ticker_args(args, "3.3a", 0, path, "json"),
-                              capture_output=True, text=True, check=False)
-        if info.returncode != 0:
-            sys.exit(f"ticker-status failed: {info.stderr.strip()}")
-        cycle = json.loads(info.stdout)["cycle"]
-        period = cycle / args.speed
-        times = [1_700_000_000 + (i + 0.37) * period / args.times for i in range(args.times)]
-        print(f"{args.samples} items, cycle {cycle} cells, {args.times} frames of"
-              f" {args.width} cells, status-right-length {args.right_length}")
+        print(f"{args.samples} items, {args.times} frames of {args.width} cells,"
+              f" status-right-length {args.right_length}")
         for spec in args.tmux:
             name, _, binary = spec.partition("=")
             if not binary:
                 parser.error(f"--tmux {spec}: expected VERSION=PATH")
+            # The strip, and so the cycle, depends on the version's profile: the times
+            # are spread over that version's cycle.
+            info = subprocess.run(ticker_args(args, name, 0, path, "json"),
+                                  capture_output=True, text=True, check=False)
+            if info.returncode != 0:
+                sys.exit(f"ticker-status failed: {info.stderr.strip()}")
+            cycle = json.loads(info.stdout)["cycle"]
+            period = cycle / args.speed
+            times = [1_700_000_000 + (i + 0.37) * period / args.times
+                     for i in range(args.times)]
             good, failures = check_version(args, name, binary, path, times)
             print(f"{name} ({tmux_version(binary)}): M at the expected column in {good} of"
-                  f" {len(times)} frames ({100 * good / len(times):.0f}%)")
+                  f" {len(times)} frames ({100 * good / len(times):.0f}%), cycle {cycle} cells")
             if args.quiet:
                 continue
             for t, expected, seen, line in failures:

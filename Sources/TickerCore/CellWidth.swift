@@ -2,7 +2,8 @@
 public enum WidthProfile: String, Sendable, CaseIterable {
   /// Modern terminals: one width per grapheme cluster, at most 2.
   case terminal
-  /// tmux 3.3a on glibc: the sum of glibc `wcwidth` over the cluster's scalars.
+  /// tmux on glibc, as the release `CellMeasure.tmux` names measures and draws text
+  /// (3.3a by default: the sum of glibc `wcwidth` over the cluster's scalars).
   case tmux
 }
 
@@ -27,11 +28,14 @@ public enum AmbiguousWidth: String, Sendable, CaseIterable {
 /// after a pictograph adds nothing, a spacing mark or a virama conjunct makes its
 /// cluster 2. Ambiguous scalars are 1, or 2 with `AmbiguousWidth.wide`.
 ///
-/// The `tmux` profile gives a cluster the sum of glibc 2.36 `wcwidth` over its
-/// scalars, as tmux 3.3a measures it. tmux 3.3a drops a scalar glibc does not know
-/// (`wcwidth` -1, anything assigned after Unicode 14), and its `#{w:…}` and
+/// The `tmux` profile follows the tmux release `tmux` names (`TmuxRules`). Under
+/// `TmuxRules.tmux33`, the default, it gives a cluster the sum of glibc 2.36 `wcwidth`
+/// over its scalars, as tmux 3.3a measures it. tmux 3.3a drops a scalar glibc does
+/// not know (`wcwidth` -1, anything assigned after Unicode 14), and its `#{w:…}` and
 /// `#{=-N:…}` spin forever on one, so the profile shows such a scalar as U+FFFD,
-/// which glibc and tmux give one cell.
+/// which glibc and tmux give one cell. Later releases have widths and rewrites of
+/// their own (see `TmuxRules` and `laterTmuxWidth(of:)`); under every release, the
+/// text the profile draws is text that release measures and draws in the same cells.
 ///
 /// Controls (C0, DEL, C1) are 0 under both profiles; text is sanitised before it is
 /// measured, so they only reach here by mistake.
@@ -41,15 +45,23 @@ public struct CellMeasure: Sendable, Hashable {
   /// How wide East Asian Ambiguous characters are (the `terminal` profile only: glibc
   /// gives them one cell).
   public var ambiguous: AmbiguousWidth
+  /// Which tmux release the `tmux` profile follows (the `terminal` profile ignores it).
+  public var tmux: TmuxRules
 
   /// A measure for `profile`, with ambiguous characters `ambiguous`.
   ///
   /// - Parameters:
   ///   - profile: Whose cell widths to follow; modern terminals by default.
   ///   - ambiguous: How wide East Asian Ambiguous characters are; one cell by default.
-  public init(profile: WidthProfile = .terminal, ambiguous: AmbiguousWidth = .narrow) {
+  ///   - tmux: Which tmux release the `tmux` profile follows; 3.3a's rules by default.
+  ///     `TmuxRules(version:)` reads a version as `tmux -V` prints it.
+  public init(
+    profile: WidthProfile = .terminal, ambiguous: AmbiguousWidth = .narrow,
+    tmux: TmuxRules = .tmux33
+  ) {
     self.profile = profile
     self.ambiguous = ambiguous
+    self.tmux = tmux
   }
 
   /// The number of cells one grapheme cluster occupies.
@@ -71,6 +83,7 @@ public struct CellMeasure: Sendable, Hashable {
     case .terminal:
       return terminalMeasure(of: cluster.unicodeScalars).width
     case .tmux:
+      guard tmux == .tmux33 else { return laterTmuxWidth(of: cluster) }
       return tmuxWidth(of: cluster.unicodeScalars)
     }
   }
@@ -87,7 +100,8 @@ public struct CellMeasure: Sendable, Hashable {
   /// measures and draws alike: tmux 3.3a measures a ZWJ sequence as the sum of its
   /// scalars but draws it joined in fewer cells, so a cluster holding U+200D ZERO
   /// WIDTH JOINER becomes the clusters of the same text without its joiners
-  /// (`👨‍👩‍👧` becomes `👨`, `👩`, `👧`, each 2 cells).
+  /// (`👨‍👩‍👧` becomes `👨`, `👩`, `👧`, each 2 cells). Later releases rewrite more
+  /// (see `TmuxRules`): skin tones go, flags may become letters.
   ///
   /// - Parameters:
   ///   - cluster: The grapheme cluster to draw.
@@ -107,6 +121,10 @@ public struct CellMeasure: Sendable, Hashable {
         return
       }
       body(terminalUnit(cluster), width)
+      return
+    }
+    guard tmux == .tmux33 else {
+      forEachLaterTmuxUnit(of: cluster, body)
       return
     }
     guard needsRewriteForTmux(cluster) else {

@@ -5,7 +5,9 @@
 /// skipped, and so are clusters that occupy no cell or have no base (they could only
 /// merge with whatever a window edge puts beside them). Where text meets text it was
 /// not broken into clusters with (items, separators, the two sides of something the
-/// sanitiser or the strip removed), a space keeps apart clusters that would join.
+/// sanitiser or the strip removed), a space keeps apart clusters that would join; so
+/// it does wherever the measure's tmux release would draw a cluster into the one
+/// before it (tmux 3.6: a flag after a flag).
 /// After this O(total text) preparation, any window of the strip is found in
 /// O(log *n*) and drawn in O(width).
 ///

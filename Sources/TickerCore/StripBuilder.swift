@@ -61,7 +61,7 @@ public struct StripBuilder: Sendable {
     // The seam is a boundary too: the first cluster must not join the last one (nor a
     // lone cluster itself, when the window repeats it).
     if strip.clusterCount > 0, let first = strip.clusterText(0).first,
-      ClusterRules.wouldJoin(strip.clusterText(strip.clusterCount - 1), first)
+      strip.keepsApart(strip.clusterText(strip.clusterCount - 1), first)
     {
       strip.appendSpacer()
       strip.seamSpacerCount = 1
@@ -199,9 +199,13 @@ extension Strip {
       }
       if checksJoin {
         checksJoin = false
-        if clusterCount > 0 && ClusterRules.wouldJoin(clusterText(clusterCount - 1), unit) {
+        if clusterCount > 0 && keepsApart(clusterText(clusterCount - 1), unit) {
           appendSpacer()
         }
+      } else if clusterCount > 0 && measure.mayJoinPreviousCell(unit)
+        && measure.tmuxJoins(clusterText(clusterCount - 1), unit)
+      {
+        appendSpacer()
       }
       openRun(styleIndex)
       addCheckpointIfDue()
@@ -233,7 +237,7 @@ extension Strip {
   fileprivate mutating func append(_ other: Strip) {
     if checksJoin, other.clusterCount > 0, clusterCount > 0,
       let first = other.clusterText(0).first,
-      ClusterRules.wouldJoin(clusterText(clusterCount - 1), first)
+      keepsApart(clusterText(clusterCount - 1), first)
     {
       appendSpacer()
     }
@@ -254,6 +258,13 @@ extension Strip {
       appendInfo(length: length, width: width)
       byte += length
     }
+  }
+
+  /// Whether `next` must be kept apart from `previous` by a space: the two would join
+  /// into one grapheme cluster, or the tmux release of the measure would draw `next`
+  /// into `previous`'s last cell (see `CellMeasure.tmuxJoins(_:_:)`).
+  func keepsApart(_ previous: String, _ next: Character) -> Bool {
+    ClusterRules.wouldJoin(previous, next) || measure.tmuxJoins(previous, next)
   }
 
   /// The text of cluster `index`.

@@ -6,6 +6,8 @@
 // Extended_Pictographic and Indic virama lists, for its sequence rules.
 // glibc 2.36 wcwidth() under C.UTF-8 (character data of Unicode 14.0.0), for the
 // tmux profile; its -1 becomes 255 (unknown: shown as U+FFFD, as tmux 3.3a drops it).
+// tmux's own force-wide list (utf8.c of tmux 3.4 and later), for the tmux profile of
+// tmux 3.4 on.
 
 /// Range tables behind `CellMeasure`, generated from Unicode and glibc data.
 ///
@@ -606,6 +608,22 @@ enum WidthTables {
     1, 255, 1, 255, 1, 255, 1, 255, 1, 255, 1, 255, 1, 2, 1, 2, 1, 2, 1, 255, 1, 255, 2, 255,
     2, 255, 2, 255, 2, 255, 2, 255, 2, 255, 2, 255, 2, 255, 2, 255, 1, 255, 1, 255, 1, 255, 2, 255,
     2, 255, 2, 255, 2, 255, 2, 255, 2, 255, 2, 255, 0, 255, 0, 255, 0, 255, 1, 255, 1, 255,
+  ]
+
+  /// Scalars tmux 3.4 and later draw 2 cells wide whatever glibc says (3.6 and later:
+  /// but the regional indicators, which are 1).
+  static let tmuxForceWide: [UInt32] = [
+    0x0261D, 0x0261D, 0x026F9, 0x026F9, 0x0270A, 0x0270D, 0x1F1E6, 0x1F1FF,
+    0x1F385, 0x1F385, 0x1F3C2, 0x1F3C4, 0x1F3C7, 0x1F3C7, 0x1F3CA, 0x1F3CC,
+    0x1F3FB, 0x1F3FF, 0x1F442, 0x1F443, 0x1F446, 0x1F450, 0x1F466, 0x1F469,
+    0x1F46B, 0x1F46E, 0x1F470, 0x1F478, 0x1F47C, 0x1F47C, 0x1F481, 0x1F483,
+    0x1F485, 0x1F487, 0x1F48F, 0x1F48F, 0x1F491, 0x1F491, 0x1F4AA, 0x1F4AA,
+    0x1F574, 0x1F575, 0x1F57A, 0x1F57A, 0x1F590, 0x1F590, 0x1F595, 0x1F596,
+    0x1F645, 0x1F647, 0x1F64B, 0x1F64F, 0x1F6A3, 0x1F6A3, 0x1F6B4, 0x1F6B6,
+    0x1F6C0, 0x1F6C0, 0x1F6CC, 0x1F6CC, 0x1F90C, 0x1F90C, 0x1F90F, 0x1F90F,
+    0x1F918, 0x1F91F, 0x1F926, 0x1F926, 0x1F930, 0x1F939, 0x1F93D, 0x1F93E,
+    0x1F977, 0x1F977, 0x1F9B5, 0x1F9B6, 0x1F9B8, 0x1F9B9, 0x1F9BB, 0x1F9BB,
+    0x1F9CD, 0x1F9CF, 0x1F9D1, 0x1F9DD, 0x1FAC3, 0x1FAC5, 0x1FAF0, 0x1FAF8,
   ]
 
   /// Narrow scalars that VARIATION SELECTOR-16 makes 2 cells wide.

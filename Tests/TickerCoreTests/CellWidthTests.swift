@@ -312,7 +312,7 @@ private struct Unit: Equatable, CustomStringConvertible, Sendable {
     }
     let rangeTables = [
       WidthTables.vs16NarrowToWide, WidthTables.vs15WideToNarrow,
-      WidthTables.extendedPictographic,
+      WidthTables.extendedPictographic, WidthTables.tmuxForceWide,
     ]
     for ranges in rangeTables {
       #expect(ranges.count % 2 == 0)

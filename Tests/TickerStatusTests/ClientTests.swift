@@ -187,6 +187,11 @@ private final class TmuxStatusLine {
     return line
   }
 
+  /// The inner server's socket, for `--tmux-socket`.
+  var innerSocket: String {
+    "\(environment["TMUX_TMPDIR"] ?? "/tmp")/tmux-\(getuid())/\(inner)"
+  }
+
   /// Kills both servers and removes their socket files, which tmux leaves behind.
   func stop() {
     let folder = environment["TMUX_TMPDIR"] ?? "/tmp"
@@ -197,28 +202,71 @@ private final class TmuxStatusLine {
   }
 }
 
+/// A tmux the status-line tests run on: the one on PATH (Debian's 3.3a in CI), and
+/// tmux 3.5a from Debian's backports, which .ci/run unpacks into .build/tmux-3.5a
+/// (or wherever TICKER_TMUX_35A names). Each is given to ticker-status as
+/// `--tmux-version` with the version it prints, as `#{version}` would give it.
+private struct TmuxUnderTest: CustomTestStringConvertible, Sendable {
+  var name: String
+  /// Where the binary is, if anywhere.
+  var locate: @Sendable () -> String?
+
+  var testDescription: String { name }
+
+  static let onPath = TmuxUnderTest(name: "tmux on PATH") { which("tmux") }
+  static let backport35a = TmuxUnderTest(name: "tmux 3.5a") {
+    var candidates = [
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../.build/tmux-3.5a/usr/bin/tmux").standardized.path
+    ]
+    if let chosen = ProcessInfo.processInfo.environment["TICKER_TMUX_35A"], !chosen.isEmpty {
+      candidates = [chosen]
+    }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+  static let all = [onPath, backport35a]
+
+  /// The binary and its version (`3.5a`), or nil after saying why the test skips.
+  func resolve() -> (binary: String, version: String)? {
+    guard let binary = locate() else {
+      print(
+        "ClientTests: skipping the \(name) check: not installed"
+          + (self.name == Self.backport35a.name
+            ? " (set TICKER_TMUX_35A, or run .ci/run's lines that unpack it into .build/tmux-3.5a)"
+            : ""))
+      return nil
+    }
+    guard let result = try? runProcess(binary, ["-V"]), result.status == 0 else {
+      Issue.record("\(binary) -V failed")
+      return nil
+    }
+    var version = Substring(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    if version.hasPrefix("tmux ") { version = version.dropFirst(5) }
+    return (binary, String(version))
+  }
+}
+
 /// The status line tmux should draw: `frame` between `L` and `R`, aligned right.
 private func rightAligned(_ frame: String, width: Int) -> String {
   String(repeating: " ", count: TmuxStatusLine.columns - width - 2) + "L" + frame + "R"
 }
 
 @Suite(.serialized) struct ClientTests {
-  /// Draws `#(ticker-status --format tmux …)` for each time and compares the status
-  /// line with the plain frame (tmux widths) at the same time, cell for cell.
-  private func checkTmux(items: [String], width: Int, times: [Double], markup: String = "none")
-    throws
-  {
-    guard let tmux = which("tmux") else {
-      print("ClientTests: skipping the tmux check: tmux is not installed")
-      return
-    }
+  /// Draws `#(ticker-status --format tmux --tmux-version VERSION …)` in `tmux`'s
+  /// status line for each time and compares the line with the plain frame (tmux
+  /// widths of that release) at the same time, cell for cell.
+  private func checkTmux(
+    _ tmuxUnderTest: TmuxUnderTest, items: [String], width: Int, times: [Double],
+    markup: String = "none"
+  ) throws {
+    guard let (tmux, version) = tmuxUnderTest.resolve() else { return }
     let scratch = try Scratch()
     defer { scratch.remove() }
     let itemsFile = try scratch.write("items", items.joined(separator: "\n") + "\n")
     func arguments(_ time: Double) -> [String] {
       [
         "--at", "\(time)", "-w", "\(width)", "-s", "3", "--separator", " | ", "--markup", markup,
-        "-f", itemsFile,
+        "--tmux-version", version, "-f", itemsFile,
       ]
     }
     func statusRight(_ time: Double) -> String {
@@ -231,54 +279,79 @@ private func rightAligned(_ frame: String, width: Int) -> String {
       let frame = try plainFrame(["--cells", "tmux"] + arguments(time))
       let expected = rightAligned(frame, width: width)
       let seen = try line.waitForStatusLine(expected)
-      #expect(seen == expected, "at \(time): tmux drew\n\(seen)\nbut the frame is\n\(expected)")
+      #expect(
+        seen == expected,
+        "\(version) at \(time): tmux drew\n\(seen)\nbut the frame is\n\(expected)")
     }
     for name in pwnedNames { #expect(!scratch.exists(name), "tmux ran a command: \(name)") }
   }
 
-  @Test func tmuxDrawsHostileTextLiterallyAndRunsNothing() throws {
+  @Test(arguments: TmuxUnderTest.all)
+  fileprivate func tmuxDrawsHostileTextLiterallyAndRunsNothing(tmux: TmuxUnderTest) throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     // Times that put `#` runs, `#[`, `%` and the trailing `#` at both edges.
     try checkTmux(
-      items: hostileItems(scratch), width: 60, times: [0, 1, 7.5, 13, 20.25, 31, 44.4, 52])
-    try checkTmux(items: hostileItems(scratch), width: 97, times: [3])
+      tmux, items: hostileItems(scratch), width: 60,
+      times: [0, 1, 7.5, 13, 20.25, 31, 44.4, 52])
+    try checkTmux(tmux, items: hostileItems(scratch), width: 97, times: [3])
   }
 
-  @Test func tmuxDrawsStylesFromMarkupAndStillOnlyTheText() throws {
+  @Test(arguments: TmuxUnderTest.all)
+  fileprivate func tmuxDrawsStylesFromMarkupAndStillOnlyTheText(tmux: TmuxUnderTest) throws {
     let items = [
       "#[fg=green,bold]up 1.5%#[default] #[fg=colour196,bg=#202020,underscore]down##",
       "#[reverse]rev#[noreverse]#", "plain #[italics]it",
       // Written as lower-case hex: tmux would expand `#D` and `#F` in `#DDFFAA`.
       "#[fg=#DDFFAA,bg=#FfDd00]hex#[default]#",
     ]
-    try checkTmux(items: items, width: 40, times: [0, 2, 5.5], markup: "tmux")
+    try checkTmux(tmux, items: items, width: 40, times: [0, 2, 5.5], markup: "tmux")
   }
 
-  @Test func tmuxDrawsCJKAndEmojiAtTheProfileWidth() throws {
+  @Test(arguments: TmuxUnderTest.all)
+  fileprivate func tmuxDrawsCJKAndEmojiAtTheProfileWidth(tmux: TmuxUnderTest) throws {
     // Wide and narrow clusters, some cut by either edge at these times.
     let items = ["日本語ニュース 東証 +1.2%", "中文 한국어 ｶﾞ", "👍 ❤️ 👍🏽 🇫🇷 ☀ ⌚ 1️⃣ é e\u{301}"]
-    try checkTmux(items: items, width: 30, times: [0, 0.4, 1.7, 3, 5.2, 8.9, 13.3])
+    try checkTmux(tmux, items: items, width: 30, times: [0, 0.4, 1.7, 3, 5.2, 8.9, 13.3])
   }
 
-  @Test func tmuxDrawsZWJSequencesAtTheProfileWidth() throws {
+  @Test(arguments: TmuxUnderTest.all)
+  fileprivate func tmuxDrawsZWJSequencesAtTheProfileWidth(tmux: TmuxUnderTest) throws {
     let items = ["family 👨‍👩‍👧 flag 🏳️‍🌈 fire ❤️‍🔥 coder 👩🏽‍💻 end"]
-    try checkTmux(items: items, width: 30, times: [0, 2.2, 6.1])
+    try checkTmux(tmux, items: items, width: 30, times: [0, 2.2, 6.1])
+  }
+
+  /// What tmux releases measure and draw differently: variation selectors after
+  /// narrow and wide emoji, skin tones, flags side by side and alone, the Hangul
+  /// filler, a scalar newer than glibc, marks past 21 bytes.
+  @Test(arguments: TmuxUnderTest.all)
+  fileprivate func tmuxDrawsWhatReleasesDrawDifferentlyAtTheProfileWidth(tmux: TmuxUnderTest)
+    throws
+  {
+    var items = [
+      "flags 🇯🇵🇺🇸🇫🇷 lone 🇯 ok", "❤️ ☺️ 😀\u{FE0F} ✔️ ☝🏽 👍🏿 🫷🏽 end",
+      "filler \u{3164}x \u{1FAE9} é" + String(repeating: "\u{301}", count: 9) + " .",
+    ]
+    // A cell holds 21 bytes up to 3.5a: the profiles of 3.4 on leave out the marks
+    // that would not fit, 3.3a's keeps them (tmux 3.3a drops them, in the same cells).
+    if let (_, version) = tmux.resolve(), TmuxRules(version: version) != .tmux33 {
+      items.append("long e" + String(repeating: "\u{301}", count: 12) + " end")
+    }
+    try checkTmux(tmux, items: items, width: 30, times: [0, 1.3, 2.9, 4.4, 6.8, 9.1, 12.5, 16])
   }
 
   /// The value `--tmux-option` sets is drawn by `#{@option}` without expansion.
-  @Test func tmuxOptionValueDrawsLiterally() throws {
-    guard let tmux = which("tmux") else {
-      print("ClientTests: skipping the tmux check: tmux is not installed")
-      return
-    }
+  @Test(arguments: TmuxUnderTest.all)
+  fileprivate func tmuxOptionValueDrawsLiterally(tmux tmuxUnderTest: TmuxUnderTest) throws {
+    guard let (tmux, version) = tmuxUnderTest.resolve() else { return }
     let scratch = try Scratch()
     defer { scratch.remove() }
     let line = try TmuxStatusLine(tmux: tmux, scratch: scratch, statusRight: "L#{@ticker}R")
     defer { line.stop() }
     let items = hostileItems(scratch).map { Markup.tmux.read($0) }
     let strip = Strip(
-      items: items, separator: " | ", measure: CellMeasure(profile: .tmux))
+      items: items, separator: " | ",
+      measure: CellMeasure(profile: .tmux, tmux: TmuxRules(version: version) ?? .tmux33))
     for offset in [0, 5, 17, 40, 101] {
       let frame = strip.window(offset: offset, width: 60)
       try line.set("@ticker", FrameEncoder.tmuxOptionValue(frame))
@@ -288,6 +361,39 @@ private func rightAligned(_ frame: String, width: Int) -> String {
         seen == expected, "offset \(offset): tmux drew\n\(seen)\nbut the frame is\n\(expected)")
     }
     for name in pwnedNames { #expect(!scratch.exists(name), "tmux ran a command: \(name)") }
+  }
+
+  /// `--stream --tmux-option` without `--tmux-version` asks the server its version:
+  /// the status line shows the frame of that release's profile, in its cells.
+  @Test(arguments: TmuxUnderTest.all)
+  fileprivate func tmuxOptionStreamTakesTheServersVersion(tmux tmuxUnderTest: TmuxUnderTest)
+    throws
+  {
+    guard let (tmux, version) = tmuxUnderTest.resolve() else { return }
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let items = try scratch.write(
+      "items", "flags 🇯🇵🇺🇸 ❤️ ☝🏽 end\nfamily 👨‍👩‍👧 \u{3164}x 😀\u{FE0F} done\n")
+    let arguments = ["-w", "40", "-s", "0", "--separator", " | ", "-f", items]
+    let line = try TmuxStatusLine(tmux: tmux, scratch: scratch, statusRight: "L#{@ticker}R")
+    defer { line.stop() }
+    // The stream runs the tmux of the server under test, as a user's PATH would give it.
+    var environment = clientEnvironment()
+    let folder = URL(fileURLWithPath: tmux).deletingLastPathComponent().path
+    environment["PATH"] = folder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    let stream = try spawnClean(
+      [tickerBinary, "--stream", "--tmux-option", "@ticker", "--tmux-socket", line.innerSocket]
+        + arguments, environment: environment)
+    defer {
+      // The stream ends quietly once the server has gone.
+      line.stop()
+      #expect(waitForExit(stream, timeout: 10) == 0, "the stream did not end with the server")
+    }
+    let frame = try plainFrame(
+      ["--cells", "tmux", "--tmux-version", version, "--at", "0"] + arguments)
+    let expected = rightAligned(frame, width: 40)
+    let seen = try line.waitForStatusLine(expected)
+    #expect(seen == expected, "\(version): tmux drew\n\(seen)\nbut the frame is\n\(expected)")
   }
 
   // MARK: - i3blocks

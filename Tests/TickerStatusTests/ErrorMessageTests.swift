@@ -79,6 +79,33 @@ import Testing
       arguments: ["--ambiguous", "2", "x"],
       message: "invalid value '2' for '--ambiguous <width>': expected one of narrow, wide"),
     ErrorCase(
+      arguments: ["--tmux-version", "latest", "x"],
+      message:
+        "invalid value 'latest' for '--tmux-version <version>': expected a tmux version as 'tmux -V' prints it, such as 3.3a, 3.5a or next-3.8"
+    ),
+    ErrorCase(
+      arguments: ["--tmux-version", "3.4.1", "x"],
+      message:
+        "invalid value '3.4.1' for '--tmux-version <version>': expected a tmux version as 'tmux -V' prints it, such as 3.3a, 3.5a or next-3.8"
+    ),
+    ErrorCase(
+      arguments: ["--tmux-version=", "x"],
+      message:
+        "invalid value '' for '--tmux-version <version>': expected a tmux version as 'tmux -V' prints it, such as 3.3a, 3.5a or next-3.8"
+    ),
+    // tmux expands `#{version}` inside `#()`; a literal one means the format was not
+    // expanded (the command ran outside tmux).
+    ErrorCase(
+      arguments: ["--tmux-version", "#{version}", "x"],
+      message:
+        "invalid value '#{version}' for '--tmux-version <version>': expected a tmux version as 'tmux -V' prints it, such as 3.3a, 3.5a or next-3.8"
+    ),
+    ErrorCase(
+      arguments: ["x", "--tmux-version"], message: "missing value for '--tmux-version <version>'"),
+    ErrorCase(
+      arguments: ["--tmux-versoin", "3.5a", "x"],
+      message: "unknown option '--tmux-versoin'; did you mean '--tmux-version'?"),
+    ErrorCase(
       arguments: ["--widht", "3", "x"], message: "unknown option '--widht'; did you mean '--width'?"
     ),
     ErrorCase(

@@ -119,10 +119,29 @@ enum OptionTable {
     .choice(
       "cells", "profile", .output,
       help: """
-        Cell widths: terminal (as modern terminals draw) or tmux (as tmux 3.3a on glibc \
-        measures) (default terminal; tmux with --format tmux).
+        Cell widths: terminal (as modern terminals draw) or tmux (as tmux on glibc \
+        measures and draws, see --tmux-version) (default terminal; tmux with --format \
+        tmux).
         """
     ) { (options: inout Options, profile: WidthProfile) in options.cells = profile },
+    .value(
+      "tmux-version", "version", .output,
+      help: """
+        The tmux that shows the frames, as 'tmux -V' or #{version} prints it (3.3a, \
+        3.5a, 3.7c, next-3.8), for --cells tmux: each release measures and draws emoji \
+        differently (default: with --tmux-option the server's own, else 3.3a; older \
+        releases get 3.3a's rules, newer ones the newest known). In a status line: \
+        #(ticker-status --tmux-version #{version} …).
+        """
+    ) { options, text, label throws(UsageError) in
+      guard let rules = TmuxRules(version: text) else {
+        throw .invalidValue(
+          option: label, value: text,
+          expected: "expected a tmux version as 'tmux -V' prints it, such as 3.3a, 3.5a or next-3.8"
+        )
+      }
+      options.tmuxRules = rules
+    },
     .choice(
       "ambiguous", "width", .output,
       help: "East Asian Ambiguous characters: narrow or wide (default narrow)."

@@ -28,6 +28,9 @@ struct Options: Equatable {
   // Cells and output
   var cells: WidthProfile?
   var ambiguous = AmbiguousWidth.narrow
+  /// `--tmux-version`: whose rules `--cells tmux` follows; `nil` when not given (then
+  /// the server's own with `--tmux-option`, else 3.3a's).
+  var tmuxRules: TmuxRules?
   var format: OutputFormat?
   // Streaming
   var stream = false

@@ -38,6 +38,48 @@ final class TmuxControlClient {
     ).map(TmuxControlClient.init(child:))
   }
 
+  /// The version of the tmux server at `socket`, as `#{version}` gives it (`3.5a`), or
+  /// `nil` when it does not answer within `timeout` seconds (or is not there).
+  ///
+  /// `display-message -p` needs no session, so this works while the server reads its
+  /// configuration, where the tmux plugin starts a stream.
+  static func serverVersion(socket: String, timeout: Double = 2) -> String? {
+    guard
+      case .success(let child) = Processes.spawn(
+        ["tmux", "-S", socket, "display-message", "-p", "#{version}"], output: .pipe),
+      let output = child.output
+    else { return nil }
+    var bytes: [UInt8] = []
+    var ended = false
+    let deadline = Clock.monotonic() + timeout
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 16)
+    defer { chunk.deallocate() }
+    reading: while !ended && bytes.count < 4096 {
+      let left = deadline - Clock.monotonic()
+      guard left > 0 else { break }
+      var watches = [PollWatch(output)]
+      Poll.wait(&watches, timeout: left)
+      while true {
+        switch output.read(into: chunk) {
+        case .success(let count) where count > 0:
+          bytes += UnsafeRawBufferPointer(rebasing: chunk[..<count])
+        case .failure(let error) where error == .wouldBlock:
+          continue reading
+        case .success, .failure:
+          ended = true
+          continue reading
+        }
+      }
+    }
+    output.close()
+    if !ended { Processes.send(.terminate, to: child.pid) }
+    let exit = Processes.reap(child.pid, blocking: true)
+    guard ended, exit == .exited(0),
+      let line = LineSplitter.lines(of: bytes).first, !line.isEmpty
+    else { return nil }
+    return line
+  }
+
   /// Writes one command line; `false` if the client has gone (`EPIPE`).
   func send(_ line: String) -> Bool {
     guard !isClosed else { return false }

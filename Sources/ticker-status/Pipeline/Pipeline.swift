@@ -82,9 +82,13 @@ struct Pipeline {
     encoder = FrameEncoder(
       format: format, usesColor: !environment.noColor, clicks: clicks,
       wantsClickEvents: events != nil, jsonBlocks: environment.i3blocks?.json == true)
-    // tmux measures text its own way; its dialect follows tmux unless told otherwise.
+    // tmux measures text its own way, each release its own; its dialect follows tmux
+    // unless told otherwise.
+    let profile = options.cells ?? (format == .tmux ? .tmux : .terminal)
     measure = CellMeasure(
-      profile: options.cells ?? (format == .tmux ? .tmux : .terminal), ambiguous: options.ambiguous)
+      profile: profile, ambiguous: options.ambiguous,
+      tmux: profile == .tmux
+        ? Pipeline.tmuxRules(options, environment: environment) : .tmux33)
     separator = StyledText(options.separator)
     var styles = QuoteStyles()
     if let up = options.upStyle { styles.up = up }
@@ -98,6 +102,21 @@ struct Pipeline {
     dwell = options.dwell
     motion = options.motion
     fit = options.fit
+  }
+
+  /// The tmux release whose widths `--cells tmux` follows: `--tmux-version`; else,
+  /// with `--tmux-option`, the version of the server the frames go to (asked once, at
+  /// the start); else 3.3a's.
+  static func tmuxRules(_ options: Options, environment: Environment) -> TmuxRules {
+    if let rules = options.tmuxRules { return rules }
+    if options.tmuxOption != nil,
+      let socket = options.tmuxSocket ?? environment.tmuxSocket,
+      let version = TmuxControlClient.serverVersion(socket: socket),
+      let rules = TmuxRules(version: version)
+    {
+      return rules
+    }
+    return .tmux33
   }
 
   /// The reader for `source`'s text: the demo's quotes are always quotes; arguments
