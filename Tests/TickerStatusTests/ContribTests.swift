@@ -584,7 +584,8 @@ struct TmuxPluginTests {
     let ran = try server.run(["run-shell", plugin])
     #expect(ran.status == 0, "\(ran.stdout) \(ran.stderr)")
 
-    let job = "#('\(tickerBinary)' --format tmux \(arguments.joined(separator: " ")))"
+    let job =
+      "#('\(tickerBinary)' --format tmux --tmux-version #{version} \(arguments.joined(separator: " ")))"
     #expect(try server.globalOption("status-right") == "X \(job) Y")
     #expect(try server.globalOption("status-left") == "\(job)|")
     #expect(try server.globalOption("status-interval") == "1")
@@ -609,7 +610,9 @@ struct TmuxPluginTests {
       try server.run(["set", "-g", "@ticker-bin", tickerBinary])
       try server.run(["run-shell", plugin])
       #expect(try server.globalOption("status-interval") == interval)
-      #expect(try server.globalOption("status-right").contains("--format tmux --demo)"))
+      #expect(
+        try server.globalOption("status-right").contains(
+          "--format tmux --tmux-version #{version} --demo)"))
     }
   }
 
@@ -824,7 +827,8 @@ struct TmuxPluginTests {
       #expect(try server.killAndWaitForStreams())
     } else {
       let job = { (arguments: [String]) in
-        "#('\(tickerBinary)' --format tmux \(arguments.map { "\"\($0)\"" }.joined(separator: " ")))"
+        "#('\(tickerBinary)' --format tmux --tmux-version #{version} "
+          + "\(arguments.map { "\"\($0)\"" }.joined(separator: " ")))"
       }
       #expect(try server.globalOption("status-left") == job(fx) + "|")
       #expect(try server.globalOption("status-right") == job(stocks) + " %H:%M")

@@ -36,6 +36,7 @@ _ticker_status() {
     --motion) values='wrap bounce' ;;
     --fit) values='left center right scroll' ;;
     --cells) values='terminal tmux' ;;
+    --tmux-version) values='3.3a 3.4 3.5a 3.6a 3.7c next-3.8' ;;
     --ambiguous) values='narrow wide' ;;
     --tmux-option) values='@ticker' ;;
     --up-style | --down-style) values='fg=green fg=red fg=green,bold fg=red,bold' ;;
@@ -54,7 +55,7 @@ _ticker_status() {
         mapfile -t COMPREPLY < <(compgen -W '
             -f --file --demo --quotes --separator
             -w --width -s --speed --motion --dwell --fit --at
-            --cells --ambiguous --format --markup --up-style --down-style
+            --cells --tmux-version --ambiguous --format --markup --up-style --down-style
             --stream --max-fps --follow --split --command --every
             --tmux-option --tmux-socket
             --on-click --clicked-item --clicked-button

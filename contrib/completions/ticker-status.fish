@@ -16,6 +16,7 @@ complete -c ticker-status -l dwell -x -d 'Rest at the left edge, in seconds'
 complete -c ticker-status -l fit -x -a 'left center right scroll' -d 'When everything fits'
 complete -c ticker-status -l at -x -d 'Draw the frame for this Unix time'
 complete -c ticker-status -l cells -x -a 'terminal\t"as modern terminals draw" tmux\t"as tmux 3.3a measures"' -d 'Cell width profile'
+complete -c ticker-status -l tmux-version -x -a '3.3a 3.4 3.5a 3.6a 3.7c next-3.8' -d 'The tmux that shows the frames, as tmux -V prints it'
 complete -c ticker-status -l ambiguous -x -a 'narrow wide' -d 'Width of East Asian Ambiguous characters'
 complete -c ticker-status -l format -x -d 'Output dialect' -a '
     plain\t"the text alone"

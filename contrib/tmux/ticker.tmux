@@ -338,7 +338,9 @@ for key in $keys; do
         start_stream "$key" "$args"
         value="#{@$key}"
     else
-        value="#($(format_escape "$(shell_quote "$bin") --format tmux $args"))"
+        # #{version} unescaped: tmux expands it inside #(), so the job measures as
+        # the tmux that draws it.
+        value="#($(format_escape "$(shell_quote "$bin") --format tmux")"' --tmux-version #{version} '"$(format_escape "$args"))"
     fi
     for side in status-left status-right; do
         before=$(tmux show-option -gqv "$side")
