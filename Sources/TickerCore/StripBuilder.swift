@@ -192,7 +192,13 @@ extension Strip {
       checksJoin = true
       return
     }
+    // A cluster the measure rewrote (a scalar left out, such as a skin tone after a
+    // regional indicator under tmux) may leave its last unit able to join what comes
+    // next: look at the next cluster as after any removal.
+    var rewritten = false
+    defer { if rewritten { checksJoin = true } }
     measure.forEachUnit(of: cluster) { unit, width in
+      if unit.utf8.count != cluster.utf8.count { rewritten = true }
       guard width > 0 else {
         checksJoin = true
         return

@@ -32,6 +32,24 @@ import Testing
     }
   }
 
+  /// FuzzWindow: a regional indicator with a skin tone is one cluster, and another
+  /// indicator after it is a cluster of its own; the tmux profiles of 3.4 and later
+  /// leave the tone out, and the two indicators, side by side, made a flag the feed
+  /// never sent (a cluster joined across a removal).
+  @Test(arguments: TmuxRules.allCases)
+  func regionalIndicatorsMeetWhereASkinToneWasLeftOut(rules: TmuxRules) {
+    let measure = CellMeasure(profile: .tmux, tmux: rules)
+    let strip = Strip(
+      items: ["\u{1F1EF}\u{1F3FD}\u{1F1FA}", "\u{1F1EF}\u{1F1F5}\u{0}\u{1F1EF}\u{1F3FD}\u{1F1FA}"],
+      separator: "", measure: measure)
+    for offset in 0..<strip.cellCount {
+      for width in [1, 3, strip.cellCount, 2 * strip.cellCount + 1] {
+        expectWholeClusters(
+          strip.window(offset: offset, width: width), strip: strip, width: width)
+      }
+    }
+  }
+
   /// FuzzWindow: a lone regional indicator as the only cluster; a window wider than the
   /// strip repeats it, and two of them side by side make a flag.
   @Test func loneRegionalIndicatorRepeated() {
