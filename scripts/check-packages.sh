@@ -86,7 +86,9 @@ completions=$(bash --norc --noprofile -c '
     printf "%s\n" "${COMPREPLY[@]}"') || completions="(no completion loaded)"
 [ "$completions" = "--format" ] || fail "bash completes '--form' to '$completions', not --format"
 # zsh: compinit finds _ticker-status on Debian's default fpath.
-zsh -f -c 'autoload -Uz compinit && compinit -u -d /dev/null && [[ $_comps[ticker-status] == _ticker-status ]]' ||
+# The dump goes to a file of our own: compinit writes it beside the name and renames it
+# over, which as root would replace /dev/null with a regular file.
+ZDUMP=$work/zcompdump zsh -f -c 'autoload -Uz compinit && compinit -u -d "$ZDUMP" && [[ $_comps[ticker-status] == _ticker-status ]]' ||
     fail "zsh's compinit does not find _ticker-status"
 # fish: its completion path (set up by fish's own config, hence no --no-config).
 fish_completions=$(HOME=$work/home XDG_CONFIG_HOME=$work/home/.config XDG_DATA_HOME=$work/home/.local/share \
