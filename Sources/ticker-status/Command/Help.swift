@@ -92,7 +92,7 @@ enum Help {
       ticker-status --demo
       ticker-status -w 30 -s 3 'Breaking: tmux 3.3a released' 'CPU 42%'
       ticker-status --quotes -f ~/.cache/ticker/quotes --format ansi
-      tmux:      set -g status-right '#(ticker-status --format tmux -w 40 --demo)'
+      tmux:      set -g status-right '#(ticker-status --format tmux --tmux-version #{version} -w 40 --demo)'
       tmux, smooth: ticker-status --stream --tmux-option @ticker -s 4 --demo &
                  set -g status-right '#{@ticker}'
       i3bar:     status_command ticker-status --stream --format i3bar -w 60 --demo
@@ -108,6 +108,8 @@ enum Help {
       fish:      function fish_right_prompt; ticker-status --format fish -w 30 --demo; end
       playerctl --follow metadata --format '{{artist}} - {{title}}' |
         ticker-status --stream --follow -f - -w 30
+      clicks:    ticker-status --stream --format i3bar --quotes -f ~/.cache/ticker/quotes \
+                   --on-click ~/.local/share/ticker-status/quotes/open-quote
 
     """#
 }
