@@ -1,0 +1,4 @@
+// hello.swift with FoundationEssentials linked and used (bench/run, start-up by linking).
+import FoundationEssentials
+
+print("hello", ProcessInfo.processInfo.processIdentifier > 0)

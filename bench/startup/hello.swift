@@ -1,0 +1,2 @@
+// The floor for a Swift program: start, print a line, exit (bench/run builds it).
+print("hello")
