@@ -30,7 +30,8 @@ enum ArgumentParser {
       }
       if argument.hasPrefix("--") {
         let body = argument.dropFirst(2)
-        let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+        // What `body.split(separator: "=", maxSplits: 1).first` gives, without the array.
+        let name = String(body.drop { $0 == "=" }.prefix { $0 != "=" })
         let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
         guard let spec = table.first(where: { $0.long == name }) else {
           let suggestion = Suggestion.nearest(to: name, among: table.map(\.long))

@@ -16,8 +16,6 @@ struct OptionSpec: Sendable {
   var short: Character?
   /// The value's name, as in `--width <cells>`; `nil` for a flag.
   var valueName: String?
-  /// The values a choice takes, in the order `--help` and errors list them.
-  var choices: [String]
   var group: OptionSpec.Group
   /// The help text: paragraphs wrapped to the help's width; a line that starts with
   /// two spaces is kept as it is.
@@ -33,7 +31,7 @@ extension OptionSpec {
     _ long: String, short: Character? = nil, _ group: Group, help: String,
     _ set: @escaping @Sendable (inout Options) -> Void
   ) -> OptionSpec {
-    OptionSpec(long: long, short: short, valueName: nil, choices: [], group: group, help: help) {
+    OptionSpec(long: long, short: short, valueName: nil, group: group, help: help) {
       options, _ in set(&options)
     }
   }
@@ -42,26 +40,28 @@ extension OptionSpec {
     _ long: String, short: Character? = nil, _ valueName: String, _ group: Group, help: String,
     _ set: @escaping @Sendable (inout Options, String, String) throws(UsageError) -> Void
   ) -> OptionSpec {
-    let label = "--\(long) <\(valueName)>"
-    return OptionSpec(
-      long: long, short: short, valueName: valueName, choices: [], group: group, help: help
-    ) { options, value throws(UsageError) in try set(&options, value, label) }
+    OptionSpec(long: long, short: short, valueName: valueName, group: group, help: help) {
+      options, value throws(UsageError) in
+      // The label is written only for an option given, not for each at start-up.
+      try set(&options, value, "--\(long) <\(valueName)>")
+    }
   }
 
+  /// An option whose value is one of `Value`'s cases, by raw value.
+  ///
+  /// The names of the cases are listed only for an error: at start-up, `allCases`
+  /// would make the runtime build the type of an array of `Value` (the one-shot runs
+  /// every second, see BENCHMARKS.md).
   static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
     _ long: String, _ valueName: String, _ group: Group, help: String,
     _ set: @escaping @Sendable (inout Options, Value) -> Void
-  ) -> OptionSpec where Value.RawValue == String, Value.AllCases: Sendable {
-    let names = Value.allCases.map(\.rawValue)
-    var spec = value(long, valueName, group, help: help) {
-      options, text, label throws(UsageError) in
+  ) -> OptionSpec where Value.RawValue == String {
+    value(long, valueName, group, help: help) { options, text, label throws(UsageError) in
       guard let value = Value(rawValue: text) else {
-        throw Parse.notAChoice(text, of: names, label: label)
+        throw Parse.notAChoice(text, of: Value.allCases.map(\.rawValue), label: label)
       }
       set(&options, value)
     }
-    spec.choices = names
-    return spec
   }
 }
 
