@@ -1,18 +1,24 @@
 /// `-f FILE` in a stream: read again when it changes, a slice at a time.
 ///
-/// Every half second a `stat(2)` compares the device, inode, size and times with those
-/// of the last read, which catches both a rewrite in place and a new file renamed over
-/// it. A changed file is read without blocking, at most `sliceBytes` per turn of the
-/// stream's loop, so that frames keep their rate however large or slow it is; a
-/// device, FIFO or socket is waited for `InputLimits.deviceWait` at most. One read
-/// takes `InputLimits.maximumBytes` at most.
+/// A `stat(2)` compares the device, inode, size and times with those of the last read,
+/// which catches both a rewrite in place and a new file renamed over it. It is made at
+/// the first turn of the stream's loop at least `checkInterval` after the last one:
+/// while the frames move, that is a wake-up the loop makes anyway for a frame, so the
+/// file costs no wake-up of its own; under a still frame the loop wakes for it after
+/// `longestInterval`. A changed file is read without blocking, at most `sliceBytes`
+/// per turn of the stream's loop, so that frames keep their rate however large or slow
+/// it is; a device, FIFO or socket is waited for `InputLimits.deviceWait` at most. One
+/// read takes `InputLimits.maximumBytes` at most.
 ///
 /// A file that is missing, unreadable or gives no items keeps the last good items on
 /// screen; that is reported once, when it is still so at the next look (a writer that
 /// truncates and then writes is not a failure). A read cut short by a limit, or lines
 /// cut, are reported once too, and what was read is shown.
 final class WatchedFile: LiveSource {
+  /// The soonest the file is looked at again after a look.
   static let checkInterval = 0.5
+  /// The latest: the loop wakes for a look when nothing else has woken it by then.
+  static let longestInterval = 1.0
   /// The most bytes read in one turn of the stream's loop.
   static let sliceBytes = 1 << 20
 
@@ -32,7 +38,8 @@ final class WatchedFile: LiveSource {
   private let reader: ItemReader
   private(set) var lines = TextLines()
   private var stamp: FileStamp?
-  private var nextCheck: Double
+  /// When the file was last looked at (monotonic).
+  private var lastCheck: Double
   private var read: Read?
   private var failedChecks = 0
   /// Why the last look failed, said again when the next look finds it unchanged.
@@ -56,7 +63,7 @@ final class WatchedFile: LiveSource {
     self.reader = reader
     self.lines = lines
     self.stamp = stamp
-    nextCheck = Clock.monotonic() + WatchedFile.checkInterval
+    lastCheck = Clock.monotonic()
   }
 
   var descriptors: [FileDescriptor] {
@@ -65,7 +72,7 @@ final class WatchedFile: LiveSource {
   }
 
   var deadline: Double? {
-    guard let read else { return nextCheck }
+    guard let read else { return lastCheck + WatchedFile.longestInterval }
     // A regular file goes on at once; a device or FIFO when it has more, or at the end
     // of its wait.
     return read.isRegular ? 0 : read.waitUntil
@@ -78,8 +85,8 @@ final class WatchedFile: LiveSource {
 
   func update(ready: [FileDescriptor], now: Double) -> Bool {
     if read != nil { return continueReading(now: now) }
-    guard now >= nextCheck else { return false }
-    nextCheck = now + WatchedFile.checkInterval
+    guard now >= lastCheck + WatchedFile.checkInterval else { return false }
+    lastCheck = now
     switch Files.status(path) {
     case .failure(let error):
       stamp = nil

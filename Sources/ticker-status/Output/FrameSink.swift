@@ -35,7 +35,8 @@ final class StandardOutputSink: FrameSink {
 
   /// Standard output is watched for nothing but errors: a pipe whose reader has gone
   /// reports `POLLERR`, even while the frame stands still and nothing is written.
-  var watches: [PollWatch] { [PollWatch(.standardOutput, wantsInput: false)] }
+  /// Made once: the loop asks for it at every frame.
+  let watches = [PollWatch(.standardOutput, wantsInput: false)]
 
   func start() -> Bool {
     guard let header = encoder.streamHeader else { return true }
@@ -43,7 +44,9 @@ final class StandardOutputSink: FrameSink {
   }
 
   func show(_ frame: Frame, placement: Placement, at time: Double) -> Bool {
-    write(encoder.encodeStreamLine(frame, placement: placement, at: time) + "\n")
+    var line = encoder.encodeStreamLine(frame, placement: placement, at: time)
+    line.append("\n")
+    return write(line)
   }
 
   func service(_ watches: ArraySlice<PollWatch>) throws(SinkError) -> Bool {
