@@ -96,4 +96,44 @@ import Testing
       #expect(lines == whole, "chunks of \(size)")
     }
   }
+
+  /// Random runs of LF, CR and text, fed in chunks of random sizes, split as a byte
+  /// at a time reference splits them whole.
+  @Test func randomLineEndsSplitAsTheReferenceDoes() {
+    var state: UInt64 = 0x5EED
+    func random(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let alphabet: [UInt8] = Array("\n\r\rab ".utf8)
+    for round in 0..<500 {
+      let bytes = (0..<random(120)).map { _ in alphabet[random(alphabet.count)] }
+      var expected: [String] = []
+      var current: [UInt8] = []
+      var index = 0
+      while index < bytes.count {
+        if bytes[index] == 0x0A || bytes[index] == 0x0D {
+          expected.append(String(decoding: current, as: UTF8.self))
+          current = []
+          if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+        } else {
+          current.append(bytes[index])
+        }
+        index += 1
+      }
+      if !current.isEmpty { expected.append(String(decoding: current, as: UTF8.self)) }
+      var splitter = LineSplitter()
+      var lines: [String] = []
+      var start = 0
+      while start < bytes.count {
+        let end = min(bytes.count, start + 1 + random(40))
+        Array(bytes[start..<end]).withUnsafeBytes {
+          splitter.feed($0) { lines.append(String(decoding: $0, as: UTF8.self)) }
+        }
+        start = end
+      }
+      splitter.finish { lines.append(String(decoding: $0, as: UTF8.self)) }
+      #expect(lines == expected, "round \(round): \(bytes)")
+    }
+  }
 }

@@ -8,7 +8,8 @@ import TickerCore
 /// the last whole grapheme cluster within it and marked with `…`; the rest of it is
 /// skipped, not kept. Bytes are not decoded otherwise: a line is handed over as bytes.
 ///
-/// - Complexity: O(*n*) in the bytes fed: each byte is looked at once, and at most
+/// - Complexity: O(*n*) in the bytes fed: the ends of lines are found with `memchr(3)`
+///   (`Memory.index`), each byte looked at once for LF and once for CR, and at most
 ///   `maximumLineLength` bytes are held between chunks.
 struct LineSplitter {
   /// The longest line kept whole, in bytes: 64 KiB.
@@ -28,24 +29,29 @@ struct LineSplitter {
   /// Splits `bytes`, calling `line` with each line that ends in them.
   mutating func feed(_ bytes: UnsafeRawBufferPointer, line: (UnsafeRawBufferPointer) -> Void) {
     guard !bytes.isEmpty else { return }
+    let count = bytes.count
     var start = 0
     if afterCR && bytes[0] == 0x0A { start = 1 }
     afterCR = false
-    var index = start
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == 0x0A || byte == 0x0D {
-        emit(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), line: line)
-        if byte == 0x0D {
-          if index + 1 == bytes.count {
-            afterCR = true
-          } else if bytes[index + 1] == 0x0A {
-            index += 1
-          }
+    // The first LF and the first CR at or after `start` (`count` for none), each
+    // searched for again only once `start` has passed it: a file without CR is
+    // searched for CR once.
+    var nextLF = Memory.index(of: 0x0A, in: bytes, from: start)
+    var nextCR = Memory.index(of: 0x0D, in: bytes, from: start)
+    while true {
+      let end = min(nextLF, nextCR)
+      guard end < count else { break }
+      emit(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), line: line)
+      start = end + 1
+      if end == nextCR {
+        if start == count {
+          afterCR = true
+        } else if bytes[start] == 0x0A {
+          start += 1
         }
-        start = index + 1
       }
-      index += 1
+      if nextLF < start { nextLF = Memory.index(of: 0x0A, in: bytes, from: start) }
+      if nextCR < start { nextCR = Memory.index(of: 0x0D, in: bytes, from: start) }
     }
     keep(UnsafeRawBufferPointer(rebasing: bytes[start...]))
   }
