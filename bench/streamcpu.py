@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CPU per second of streams run side by side, read from /proc/PID/schedstat.
 
-    bench/streamcpu.py [--seconds S] [--after A] NAME=COMMAND...
+    bench/streamcpu.py [--seconds S] [--after A] [--repeat N] NAME=COMMAND...
 
 Starts every COMMAND at once (through no shell: split at spaces), each with its
 standard output on a file of its own. Once a command has written its first line
@@ -9,7 +9,9 @@ standard output on a file of its own. Once a command has written its first line
 (default 1), reads the first field of /proc/PID/schedstat (nanoseconds the process
 has run on a CPU), waits S seconds (default 15) and reads it again. Prints a line
 per command: CPU milliseconds per second over those S seconds, frames written a
-second, VmHWM and VmRSS at the end. Then sends SIGTERM to each.
+second, VmHWM and VmRSS at the end. Then sends SIGTERM to each. With --repeat N,
+does all that N times and prints each command's median CPU (and the rest from that
+run): a process's CPU a second varies by 10 to 20 % from one run to the next here.
 
 wait4(2) and getrusage(2) would count the fork and exec of the child too, about
 60 ms here, more than a second of streaming costs; schedstat counts only the time
@@ -41,9 +43,26 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--after", type=float, default=1)
+    parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=60, help="for the first line")
     parser.add_argument("commands", nargs="+")
     args = parser.parse_args()
+    results = {}
+    for _ in range(args.repeat):
+        for name, row in measure(args).items():
+            results.setdefault(name, []).append(row)
+    for name, rows in results.items():
+        rows.sort(key=lambda row: row["cpu"])
+        row = rows[len(rows) // 2]
+        print(
+            f"{name} cpu_ms_per_s={row['cpu']:.3f} frames_per_s={row['fps']:.1f}"
+            f" vmhwm_kib={row['hwm']} vmrss_kib={row['rss']}"
+        )
+
+
+def measure(args):
+    """One run of every command side by side: name -> cpu, fps, hwm, rss."""
+    measured = {}
     work = tempfile.mkdtemp()
     runs = []
     try:
@@ -71,11 +90,10 @@ def main():
         elapsed = time.monotonic() - started
         for run in runs:
             lines = sum(1 for _ in open(run["out"], "rb")) - run["lines"]
-            cpu = (run["end"] - run["start"]) / 1e6 / elapsed
-            print(
-                f"{run['name']} cpu_ms_per_s={cpu:.3f} frames_per_s={lines / elapsed:.1f}"
-                f" vmhwm_kib={run['hwm']} vmrss_kib={run['rss']}"
-            )
+            measured[run["name"]] = {
+                "cpu": (run["end"] - run["start"]) / 1e6 / elapsed,
+                "fps": lines / elapsed, "hwm": run["hwm"], "rss": run["rss"],
+            }
     finally:
         for run in runs:
             if run["child"].poll() is None:
@@ -84,6 +102,7 @@ def main():
         for name in os.listdir(work):
             os.remove(os.path.join(work, name))
         os.rmdir(work)
+    return measured
 
 
 if __name__ == "__main__":
