@@ -5,6 +5,14 @@
  *                             a line of BYTES bytes (default 41, a 40-cell frame and
  *                             its newline) to standard output; for ever. A stream at
  *                             1000/MS frames a second, without the frames.
+ *   floor time RUNS COMMAND...
+ *                             starts each COMMAND (a string, split at spaces) in
+ *                             turn with posix_spawnp(3), standard output on /dev/null,
+ *                             RUNS rounds after RUNS / 10 of warm-up (1 to 20), and
+ *                             times each from the spawn to waitpid(2): prints a line
+ *                             per command, "median_ms=M mean_ms=A min_ms=L COMMAND".
+ *                             The commands take turns, so that a change in the
+ *                             machine's load during the run falls on all alike.
  *   floor run COMMAND [ARG...]
  *                             fork, exec COMMAND with standard output on /dev/null,
  *                             wait4: prints "seconds=S maxrss_kib=K" on standard
@@ -16,6 +24,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <poll.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +68,51 @@ static int run(char **argv) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+extern char **environ;
+
+static int compare(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static int timeCommands(int runs, int count, char **commands) {
+  enum { maximumWords = 64 };
+  char *words[count][maximumWords];
+  for (int c = 0; c < count; c++) {
+    int n = 0;
+    for (char *word = strtok(strdup(commands[c]), " "); word && n < maximumWords - 1;
+         word = strtok(NULL, " "))
+      words[c][n++] = word;
+    words[c][n] = NULL;
+  }
+  double *samples = calloc((size_t)(runs * count), sizeof(double));
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  int warmup = runs / 10 < 1 ? 1 : runs / 10 > 20 ? 20 : runs / 10;
+  for (int round = -warmup; round < runs; round++) {
+    for (int c = 0; c < count; c++) {
+      double start = monotonic();
+      pid_t pid;
+      if (posix_spawnp(&pid, words[c][0], &actions, NULL, words[c], environ) != 0) {
+        fprintf(stderr, "floor: cannot start %s\n", words[c][0]);
+        return 71;
+      }
+      int status;
+      if (waitpid(pid, &status, 0) < 0) return 71;
+      if (round >= 0) samples[c * runs + round] = monotonic() - start;
+    }
+  }
+  for (int c = 0; c < count; c++) {
+    double *mine = samples + c * runs, sum = 0;
+    for (int i = 0; i < runs; i++) sum += mine[i];
+    qsort(mine, (size_t)runs, sizeof(double), compare);
+    printf("median_ms=%.4f mean_ms=%.4f min_ms=%.4f %s\n", mine[runs / 2] * 1e3,
+           sum / runs * 1e3, mine[0] * 1e3, commands[c]);
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc >= 2 && strcmp(argv[1], "loop") == 0) {
     int milliseconds = argc > 2 ? atoi(argv[2]) : 100;
@@ -66,6 +120,9 @@ int main(int argc, char **argv) {
     return loop(milliseconds, bytes);
   }
   if (argc >= 3 && strcmp(argv[1], "run") == 0) return run(argv + 2);
-  fputs("usage: floor loop [MS] [BYTES] | floor run COMMAND [ARG...]\n", stderr);
+  if (argc >= 4 && strcmp(argv[1], "time") == 0)
+    return timeCommands(atoi(argv[2]), argc - 3, argv + 3);
+  fputs("usage: floor loop [MS] [BYTES] | floor time RUNS COMMAND... | floor run COMMAND [ARG...]\n",
+        stderr);
   return 64;
 }
