@@ -21,10 +21,10 @@ SCRATCH ?= .build
 # Where make dist and make deb put the tarball, the .deb and their SHA256SUMS.
 DISTDIR ?= dist
 
-# A fully static executable starts in about 1.5x the time of /bin/true, against
-# about 3x with only the Swift runtime static (ARCHITECTURE.md, "Facts the build
-# relies on"; BENCHMARKS.md, section 1, for ticker-status itself): it matters
-# to tmux, which starts one every second.
+# A fully static Swift program starts in about 1.0-1.2x the time of /bin/true,
+# against 2.2-3x with only the Swift runtime static (ARCHITECTURE.md, "Facts the
+# build relies on"; BENCHMARKS.md, sections 1 and 8): it matters to tmux, which
+# starts one every second.
 #
 # Linking glibc statically makes the linker warn, once:
 #   libswiftCore.a(LibPrespecialized.cpp.o): warning: Using 'dlopen' in statically
@@ -38,7 +38,7 @@ DISTDIR ?= dist
 # visible rather than silenced with a linker flag that would hide every other one.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 
-# strip removes the symbols and debug information (11 MB down to about 7 MB), the
+# strip removes the symbols and debug information (12 MB down to 7.4 MB), the
 # linker's .comment, and two sections whose bytes change from one build to the next
 # although the code does not, so that packages built twice are identical:
 # .swift_modhash (a hash of each compiled module, for the compiler's incremental
