@@ -63,10 +63,15 @@ enum OneShot {
 
   /// Reports a read that failed, or was cut short with nothing usable in it (exit
   /// 66), or was cut short or had lines cut (a warning); `nil` to go on.
-  private static func check(_ read: Result<ReadSummary, InputError>, path: String, sawItem: Bool)
-    -> ExitStatus?
-  {
-    switch read {
+  ///
+  /// Takes the result and switches on it consumed: the caller would otherwise destroy
+  /// it through its type's value witness, and the runtime would first build the type
+  /// `Result<ReadSummary, InputError>` from its mangled name (70 k instructions of a
+  /// one-shot's start).
+  private static func check(
+    _ read: consuming Result<ReadSummary, InputError>, path: String, sawItem: Bool
+  ) -> ExitStatus? {
+    switch consume read {
     case .failure(let error):
       _ = FileDescriptor.standardError.writeAll("ticker-status: error: \(error)\n")
       return .noInput
