@@ -14,7 +14,11 @@ public struct Frame: Hashable, Sendable {
   }
 
   /// The frame's text without styles.
-  public var text: String { runs.reduce(into: "") { $0 += $1.text } }
+  public var text: String {
+    // One run, the usual frame without styles, is its own text: no copy.
+    if runs.count == 1 { return runs[0].text }
+    return runs.reduce(into: "") { $0 += $1.text }
+  }
 
   /// The frame with `left` and `right` spaces of padding in the plain style; padding
   /// belongs to no item.
@@ -75,21 +79,38 @@ struct FrameBuilder {
 
   init() {}
 
+  /// A builder whose buffer holds a frame of `width` cells of one-byte clusters
+  /// without growing.
+  init(capacity width: Int) {
+    pending.reserveCapacity(min(width, 1 << 16) + 8)
+  }
+
   mutating func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes, style: Style) {
     if style != pendingStyle { flush(nextStyle: style) }
     pending.append(contentsOf: bytes)
   }
 
-  /// Appends one byte: the usual cluster, an ASCII character.
+  /// What follows is in `style`.
   @inline(__always)
-  mutating func append(byte: UInt8, style: Style) {
+  mutating func setStyle(_ style: Style) {
     if style != pendingStyle { flush(nextStyle: style) }
-    pending.append(byte)
+  }
+
+  /// Appends bytes in the style set last.
+  @inline(__always)
+  mutating func append(_ bytes: ArraySlice<UInt8>) {
+    pending.append(contentsOf: bytes)
   }
 
   mutating func appendSpaces(_ count: Int, style: Style) {
     guard count > 0 else { return }
     if style != pendingStyle { flush(nextStyle: style) }
+    pending.append(contentsOf: repeatElement(0x20, count: count))
+  }
+
+  /// Appends spaces in the style set last.
+  mutating func appendSpaces(_ count: Int) {
+    guard count > 0 else { return }
     pending.append(contentsOf: repeatElement(0x20, count: count))
   }
 

@@ -11,28 +11,43 @@
 /// After this O(total text) preparation, any window of the strip is found in
 /// O(log *n*) and drawn in O(width).
 ///
-/// The layout is compact, about one byte per cluster besides the text: each cluster's
-/// width and length packed in a byte, and every 64th cluster's byte and cell offsets
-/// as checkpoints to search.
+/// The layout is compact: the text itself, and about a byte for each cluster that is
+/// not one byte of one cell ("special": anything but printable ASCII), its offset
+/// and its packed width and length; every 64th cluster's byte, cell and special
+/// counts as checkpoints to search; style runs and items by their first byte and
+/// cell. Offsets take four bytes each (`Offsets`). A stretch of one-byte clusters is
+/// laid out and drawn as one copy.
 public struct Strip: Sendable {
   /// The UTF-8 bytes of every cluster, in strip order.
   var bytes: [UInt8] = []
-  /// Each cluster's width (high nibble) and byte length (low nibble); 0 when either
-  /// does not fit in a nibble, and the cluster is then in `longClusters`.
-  var clusterInfo: [UInt8] = []
-  /// Clusters too wide or too long for `clusterInfo`, by cluster index.
-  var longClusters: [(cluster: Int, length: Int, width: Int)] = []
-  /// The byte and cell offsets of clusters 0, 64, 128, …
-  var checkpointByte: [Int] = []
-  var checkpointCell: [Int] = []
-  /// The first cluster of each style run, and its style as an index into `styles`.
-  var runCluster: [UInt32] = []
+  /// Where each special cluster (one that is not one byte and one cell) starts in
+  /// `bytes`; every other cluster is one byte of one cell.
+  var specialByte = Offsets()
+  /// Each special cluster's width (high nibble) and byte length (low nibble); 0 when
+  /// either does not fit in a nibble, and the cluster is then in `longSpecials`.
+  var specialInfo: [UInt8] = []
+  /// Special clusters too wide or too long for `specialInfo`: their indices among the
+  /// specials, lengths and widths.
+  var longSpecials = LongClusters()
+  /// The byte, cell and special counts before clusters 0, 64, 128, …
+  var checkpointByte = Offsets()
+  var checkpointCell = Offsets()
+  var checkpointSpecial = Offsets()
+  /// The first byte of each style run, and its style as an index into `styles`.
+  var runByte = Offsets()
   var runStyle: [UInt32] = []
   var styles = StyleTable()
   /// The cell at which each shown item starts; one extra entry is the strip's width.
-  var itemCell: [Int] = []
-  /// The index, among the items given, of each shown item.
+  var itemCell = Offsets()
+  /// The index, among the items given, of each shown item; empty while each item given
+  /// has been shown (the index is then the shown item's own).
   var itemSource: [UInt32] = []
+  /// How many items are shown: those that are not blank.
+  public internal(set) var itemCount = 0
+  /// How many grapheme clusters the strip holds.
+  public internal(set) var clusterCount = 0
+  /// The first byte of the last cluster.
+  var lastClusterStart = 0
   /// The strip's width in cells, `L`, seam included.
   public internal(set) var cellCount = 0
   /// How many cells the separator takes.
@@ -66,137 +81,128 @@ public struct Strip: Sendable {
     itemCount == 0 ? 0 : cellCount - separatorCellCount - seamSpacerCount
   }
 
-  /// How many items are shown: those that are not blank.
-  public var itemCount: Int { itemSource.count }
-
-  /// How many grapheme clusters the strip holds.
-  public var clusterCount: Int { clusterInfo.count }
-
   /// Whether the strip shows nothing at all.
   public var isEmpty: Bool { cellCount == 0 }
 
   /// The cell at which shown item `index` starts (`itemCount` gives the strip's width).
   public func itemStartCell(_ index: Int) -> Int { itemCell[index] }
 
+  /// The index, among the items given, of shown item `index`.
+  @inline(__always)
+  func itemSource(_ index: Int) -> Int { itemSource.isEmpty ? index : Int(itemSource[index]) }
+
   /// The index, among the items given, of the item whose segment (the item and the
   /// separator after it) holds `cell`.
   ///
   /// - Complexity: O(log *n*).
   public func item(atCell cell: Int) -> Int? {
-    guard !itemSource.isEmpty else { return nil }
-    return Int(itemSource[lastIndex(upTo: itemSource.count) { itemCell[$0] <= cell }])
+    guard itemCount > 0 else { return nil }
+    return itemSource(min(itemCell.lastIndex(notAbove: cell), itemCount - 1))
   }
 
-  /// The byte length and width of cluster `index`.
+  // MARK: Clusters
+
+  /// A cluster's first byte and cell, and how many special clusters come before it.
+  struct Position {
+    var byte: Int
+    var cell: Int
+    var special: Int
+  }
+
+  /// Where special cluster `index` starts; the end of the text for the one after the
+  /// last.
   @inline(__always)
-  func info(_ index: Int) -> (length: Int, width: Int) {
-    let packed = clusterInfo[index]
+  func specialStart(_ index: Int) -> Int {
+    index < specialByte.count ? specialByte[index] : bytes.count
+  }
+
+  /// The byte length and width of special cluster `index`.
+  @inline(__always)
+  func specialSize(_ index: Int) -> (length: Int, width: Int) {
+    let packed = specialInfo[index]
     if packed != 0 { return (Int(packed & 15), Int(packed >> 4)) }
-    let long = longClusters[
-      lastIndex(upTo: longClusters.count) { longClusters[$0].cluster <= index }]
-    return (long.length, long.width)
+    return longSpecials.size(ofSpecial: index)
   }
 
-  /// The cluster that holds `cell`, with its byte and cell offsets.
+  /// The byte length and width of the cluster at `position`.
+  @inline(__always)
+  func size(at position: Position) -> (length: Int, width: Int) {
+    position.byte == specialStart(position.special) ? specialSize(position.special) : (1, 1)
+  }
+
+  /// The position of checkpoint `index` (cluster `index × 64`).
+  @inline(__always)
+  func checkpoint(_ index: Int) -> Position {
+    Position(
+      byte: checkpointByte[index], cell: checkpointCell[index],
+      special: checkpointSpecial[index])
+  }
+
+  /// The cluster that holds `cell`.
   ///
-  /// - Complexity: O(log *n*): a binary search of the checkpoints, then at most 64 steps.
-  func locate(cell: Int) -> (cluster: Int, byte: Int, cell: Int) {
-    let checkpoint = lastIndex(upTo: checkpointCell.count) { checkpointCell[$0] <= cell }
-    var cluster = checkpoint * Strip.checkpointStride
-    var byte = checkpointByte[checkpoint]
-    var start = checkpointCell[checkpoint]
+  /// - Complexity: O(log *n*): a binary search of the checkpoints, then at most 64
+  ///   clusters, a stretch of one-byte clusters at a time.
+  func locate(cell: Int) -> Position {
+    var position = checkpoint(checkpointCell.lastIndex(notAbove: cell))
     while true {
-      let (length, width) = info(cluster)
-      if start + width > cell || cluster + 1 == clusterCount { return (cluster, byte, start) }
-      start += width
-      byte += length
-      cluster += 1
+      let next = specialStart(position.special)
+      if position.byte < next {
+        // One-byte clusters up to the next special: the one that holds `cell`, or the
+        // last of the strip.
+        let stretch = next - position.byte
+        if cell - position.cell < stretch || next == bytes.count {
+          let step = min(cell - position.cell, stretch - 1)
+          return Position(
+            byte: position.byte + step, cell: position.cell + step, special: position.special)
+        }
+        position.byte = next
+        position.cell += stretch
+      }
+      let (length, width) = specialSize(position.special)
+      if position.cell + width > cell || position.byte + length == bytes.count { return position }
+      position.byte += length
+      position.cell += width
+      position.special += 1
     }
   }
 
-  // MARK: Windows
-
-  /// The `width` cells of the circular strip that start at cell `offset`.
+  /// The position of cluster `index`.
   ///
-  /// A wide cluster cut by either edge shows as spaces for its visible cells, in its
-  /// own style, and so does a cluster at the left edge that could join what precedes
-  /// the frame on a status line (one that starts with a scalar of no width of its own,
-  /// or with a Hangul vowel or final). When the strip is narrower than the window it
-  /// repeats. An empty strip gives a blank window.
-  ///
-  /// With `markingItems`, the frame also says where each item's cells begin
-  /// (`Frame.items`); the separator after an item belongs to it.
-  ///
-  /// - Complexity: O(`width` + log *n*).
-  public func window(offset: Int, width: Int, markingItems: Bool = false) -> Frame {
-    var builder = FrameBuilder()
-    guard width > 0 else { return builder.frame() }
-    guard cellCount > 0 else {
-      if markingItems { builder.mark(item: nil) }
-      builder.appendSpaces(width, style: .plain)
-      return builder.frame()
-    }
-    let start = ((offset % cellCount) + cellCount) % cellCount
-    var (cluster, byte, clusterStart) = locate(cell: start)
-    var run = lastIndex(upTo: runCluster.count) { Int(runCluster[$0]) <= cluster }
-    // With items marked: the shown item being drawn, and the strip cell being drawn.
-    var shown = markingItems ? lastIndex(upTo: itemSource.count) { itemCell[$0] <= start } : 0
-    var cell = clusterStart
-    if markingItems { builder.mark(item: itemSource.isEmpty ? nil : Int(itemSource[shown])) }
-    var column = 0
-    if clusterStart < start || joinsWhatPrecedes(clusterAt: byte) {
-      let (length, cells) = info(cluster)
-      let visible = min(clusterStart + cells - start, width)
-      builder.appendSpaces(visible, style: styles[runStyle[run]])
-      column = visible
+  /// - Complexity: O(log *n*).
+  func position(ofCluster index: Int) -> Position {
+    let checkpoint = index / Strip.checkpointStride
+    var position = self.checkpoint(checkpoint)
+    var cluster = checkpoint * Strip.checkpointStride
+    while cluster < index {
+      let next = specialStart(position.special)
+      if position.byte < next {
+        let step = min(index - cluster, next - position.byte)
+        position.byte += step
+        position.cell += step
+        cluster += step
+        continue
+      }
+      let (length, width) = specialSize(position.special)
+      position.byte += length
+      position.cell += width
+      position.special += 1
       cluster += 1
-      byte += length
-      cell += cells
     }
-    while column < width {
-      if cluster == clusterCount {
-        cluster = 0
-        byte = 0
-        run = 0
-        cell = 0
-      }
-      if markingItems, !itemSource.isEmpty {
-        if cell == 0 && shown != 0 {
-          shown = 0
-          builder.mark(item: Int(itemSource[0]))
-        }
-        while shown + 1 < itemSource.count && itemCell[shown + 1] <= cell {
-          shown += 1
-          builder.mark(item: Int(itemSource[shown]))
-        }
-      }
-      while run + 1 < runCluster.count && Int(runCluster[run + 1]) <= cluster { run += 1 }
-      let style = styles[runStyle[run]]
-      let (length, cells) = info(cluster)
-      if column + cells > width {
-        builder.appendSpaces(width - column, style: style)
-        break
-      }
-      if length == 1 {
-        builder.append(byte: bytes[byte], style: style)
-      } else {
-        builder.append(bytes[byte..<(byte + length)], style: style)
-      }
-      column += cells
-      cluster += 1
-      byte += length
-      cell += cells
-    }
-    return builder.frame()
+    return position
   }
 
-  /// Whether the cluster whose text starts at `byte` could join what precedes it.
-  private func joinsWhatPrecedes(clusterAt byte: Int) -> Bool {
-    guard bytes[byte] >= 0x80 else { return false }
-    var iterator = bytes[byte...].makeIterator()
-    var decoder = UTF8()
-    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
-    return ClusterRules.joinsWhatPrecedes(scalar, measure)
+  /// The text of cluster `index`.
+  ///
+  /// - Complexity: O(log *n*).
+  func clusterText(_ index: Int) -> String {
+    let position = position(ofCluster: index)
+    let length = size(at: position).length
+    return String(decoding: bytes[position.byte..<(position.byte + length)], as: UTF8.self)
+  }
+
+  /// The text of the last cluster.
+  var lastClusterText: String {
+    String(decoding: bytes[lastClusterStart...], as: UTF8.self)
   }
 
   /// The clusters of the strip with their widths and styles, in order; for tests and
@@ -206,26 +212,62 @@ public struct Strip: Sendable {
   package var clusters: [(text: String, width: Int, style: Style)] {
     var result: [(text: String, width: Int, style: Style)] = []
     var run = 0
-    var byte = 0
-    for index in 0..<clusterCount {
-      while run + 1 < runCluster.count && Int(runCluster[run + 1]) <= index { run += 1 }
-      let (length, width) = info(index)
-      let text = String(decoding: bytes[byte..<(byte + length)], as: UTF8.self)
+    var position = Position(byte: 0, cell: 0, special: 0)
+    while position.byte < bytes.count {
+      while run + 1 < runStyle.count && runByte[run + 1] <= position.byte { run += 1 }
+      let (length, width) = size(at: position)
+      let text = String(
+        decoding: bytes[position.byte..<(position.byte + length)], as: UTF8.self)
       result.append((text, width, styles[runStyle[run]]))
-      byte += length
+      if position.byte == specialStart(position.special) { position.special += 1 }
+      position.byte += length
+      position.cell += width
     }
     return result
   }
 }
 
-/// The distinct styles of a strip, each stored once and found by its hash, so a line
-/// of thousands of differently coloured runs costs no more per run than one of two.
+/// Special clusters too long or too wide to pack in a byte (a long emoji sequence, a
+/// cluster rewritten wide), by their index among the specials.
+struct LongClusters: Sendable {
+  private var specials: [Int] = []
+  private var lengths: [Int] = []
+  private var widths: [Int] = []
+
+  var count: Int { specials.count }
+
+  mutating func append(special: Int, length: Int, width: Int) {
+    specials.append(special)
+    lengths.append(length)
+    widths.append(width)
+  }
+
+  mutating func truncate(to count: Int) {
+    specials.removeSubrange(count...)
+    lengths.removeSubrange(count...)
+    widths.removeSubrange(count...)
+  }
+
+  func size(ofSpecial index: Int) -> (length: Int, width: Int) {
+    let entry = lastIndex(upTo: specials.count) { specials[$0] <= index }
+    return (lengths[entry], widths[entry])
+  }
+}
+
+/// The distinct styles of a strip, each stored once.
+///
+/// A strip has a few styles as a rule: they are found by comparing them in turn. Past
+/// `linearLimit`, by their hash, so a line of thousands of differently coloured runs
+/// costs no more per run than one of two.
 struct StyleTable: Sendable {
   private var styles: [Style] = []
   private var indices: [Style: UInt32] = [:]
   /// How many styles have been hashed or compared to find others (for tests of the
-  /// bound: one per lookup).
+  /// bound: at most `linearLimit` per lookup, then one).
   private(set) var probes = 0
+
+  /// The most styles looked for one by one; a dictionary holds them past that.
+  static let linearLimit = 4
 
   /// The style at `index`.
   @inline(__always)
@@ -235,11 +277,24 @@ struct StyleTable: Sendable {
   ///
   /// - Complexity: O(1) on average.
   mutating func index(of style: Style) -> UInt32 {
-    probes += 1
-    if let index = indices[style] { return index }
+    if styles.count <= StyleTable.linearLimit {
+      for index in styles.indices {
+        probes += 1
+        if styles[index] == style { return UInt32(index) }
+      }
+    } else {
+      probes += 1
+      if let index = indices[style] { return index }
+    }
     let index = UInt32(styles.count)
     styles.append(style)
-    indices[style] = index
+    if styles.count > StyleTable.linearLimit {
+      if indices.isEmpty {
+        for index in styles.indices { indices[styles[index]] = UInt32(index) }
+      } else {
+        indices[style] = index
+      }
+    }
     return index
   }
 

@@ -50,8 +50,7 @@ public struct StripBuilder: Sendable {
       strip.rewind(to: mark)
       return
     }
-    strip.itemSource.append(UInt32(truncatingIfNeeded: index))
-    strip.itemCell.append(startCell)
+    strip.addItem(given: index, startingAt: startCell)
     strip.checksJoin = true
     strip.append(separatorStrip)
   }
@@ -60,8 +59,8 @@ public struct StripBuilder: Sendable {
   public consuming func build() -> Strip {
     // The seam is a boundary too: the first cluster must not join the last one (nor a
     // lone cluster itself, when the window repeats it).
-    if strip.clusterCount > 0, let first = strip.clusterText(0).first,
-      strip.keepsApart(strip.clusterText(strip.clusterCount - 1), first)
+    if strip.clusterCount > 0, !(strip.lastClusterIsASCII && strip.firstClusterIsASCII),
+      let first = strip.clusterText(0).first, strip.keepsApart(strip.lastClusterText, first)
     {
       strip.appendSpacer()
       strip.seamSpacerCount = 1
@@ -137,12 +136,7 @@ extension Strip {
     checksJoin = false
     if !itemShowsSomething && ascii.contains(where: { $0 != 0x20 }) { itemShowsSomething = true }
     openRun(styleIndex(.plain))
-    for byte in ascii {
-      addCheckpointIfDue()
-      bytes.append(byte)
-      clusterInfo.append(0x11)
-    }
-    cellCount += ascii.count
+    appendOneByteClusters(ascii)
   }
 
   private mutating func append(_ text: String, styleIndex: UInt32) {
@@ -164,14 +158,16 @@ extension Strip {
     var index = 0
     while index < count {
       if isLoneASCII(index) {
+        var end = index + 1
+        while end < count && isLoneASCII(end) { end += 1 }
         checksJoin = false
         openRun(styleIndex)
-        addCheckpointIfDue()
-        if utf8[index] != 0x20 { itemShowsSomething = true }
-        bytes.append(utf8[index])
-        clusterInfo.append(0x11)
-        cellCount += 1
-        index += 1
+        let ascii = UnsafeBufferPointer(rebasing: utf8[index..<end])
+        if !itemShowsSomething && ascii.contains(where: { $0 != 0x20 }) {
+          itemShowsSomething = true
+        }
+        appendOneByteClusters(ascii)
+        index = end
         continue
       }
       var end = index + 1
@@ -205,125 +201,15 @@ extension Strip {
       }
       if checksJoin {
         checksJoin = false
-        if clusterCount > 0 && keepsApart(clusterText(clusterCount - 1), unit) {
-          appendSpacer()
-        }
+        if clusterCount > 0 && keepsApart(lastClusterText, unit) { appendSpacer() }
       } else if clusterCount > 0 && measure.mayJoinPreviousCell(unit)
-        && measure.tmuxJoins(clusterText(clusterCount - 1), unit)
+        && measure.tmuxJoins(lastClusterText, unit)
       {
         appendSpacer()
       }
       openRun(styleIndex)
-      addCheckpointIfDue()
-      let before = bytes.count
-      bytes.append(contentsOf: unit.utf8)
-      appendInfo(length: bytes.count - before, width: width)
+      var text = String(unit)
+      text.withUTF8 { appendCluster(UnsafeRawBufferPointer($0), width: width) }
     }
-  }
-
-  private mutating func appendInfo(length: Int, width: Int) {
-    if length < 16 && width < 16 {
-      clusterInfo.append(UInt8(width << 4 | length))
-    } else {
-      longClusters.append((clusterInfo.count, length, width))
-      clusterInfo.append(0)
-    }
-    cellCount += width
-  }
-
-  @inline(__always)
-  private mutating func addCheckpointIfDue() {
-    if clusterInfo.count % Strip.checkpointStride == 0 {
-      checkpointByte.append(bytes.count)
-      checkpointCell.append(cellCount)
-    }
-  }
-
-  /// Appends every cluster of another strip (the separator).
-  fileprivate mutating func append(_ other: Strip) {
-    if checksJoin, other.clusterCount > 0, clusterCount > 0,
-      let first = other.clusterText(0).first,
-      keepsApart(clusterText(clusterCount - 1), first)
-    {
-      appendSpacer()
-    }
-    checksJoin = false
-    let base = UInt32(clusterCount)
-    for (run, start) in other.runCluster.enumerated() {
-      let style = styleIndex(other.styles[other.runStyle[run]])
-      if runStyle.last != style {
-        runCluster.append(base + start)
-        runStyle.append(style)
-      }
-    }
-    var byte = 0
-    for index in 0..<other.clusterCount {
-      let (length, width) = other.info(index)
-      addCheckpointIfDue()
-      bytes.append(contentsOf: other.bytes[byte..<(byte + length)])
-      appendInfo(length: length, width: width)
-      byte += length
-    }
-  }
-
-  /// Whether `next` must be kept apart from `previous` by a space: the two would join
-  /// into one grapheme cluster, or the tmux release of the measure would draw `next`
-  /// into `previous`'s last cell (see `CellMeasure.tmuxJoins(_:_:)`).
-  func keepsApart(_ previous: String, _ next: Character) -> Bool {
-    ClusterRules.wouldJoin(previous, next) || measure.tmuxJoins(previous, next)
-  }
-
-  /// The text of cluster `index`.
-  ///
-  /// - Complexity: O(log *n*).
-  func clusterText(_ index: Int) -> String {
-    let checkpoint = index / Strip.checkpointStride
-    var byte = checkpointByte[checkpoint]
-    for cluster in (checkpoint * Strip.checkpointStride)..<index { byte += info(cluster).length }
-    return String(decoding: bytes[byte..<(byte + info(index).length)], as: UTF8.self)
-  }
-
-  /// Where the strip stands, to take a blank item out again.
-  struct Mark {
-    var bytes, clusters, longClusters, checkpoints, runs, cells: Int
-  }
-
-  func mark() -> Mark {
-    Mark(
-      bytes: bytes.count, clusters: clusterInfo.count, longClusters: longClusters.count,
-      checkpoints: checkpointByte.count, runs: runCluster.count, cells: cellCount)
-  }
-
-  /// Takes out everything appended since `mark`.
-  mutating func rewind(to mark: Mark) {
-    bytes.removeSubrange(mark.bytes...)
-    clusterInfo.removeSubrange(mark.clusters...)
-    longClusters.removeSubrange(mark.longClusters...)
-    checkpointByte.removeSubrange(mark.checkpoints...)
-    checkpointCell.removeSubrange(mark.checkpoints...)
-    runCluster.removeSubrange(mark.runs...)
-    runStyle.removeSubrange(mark.runs...)
-    cellCount = mark.cells
-  }
-
-  /// Appends a plain space, to keep two clusters that would join apart.
-  mutating func appendSpacer() {
-    openRun(styleIndex(.plain))
-    addCheckpointIfDue()
-    bytes.append(0x20)
-    clusterInfo.append(0x11)
-    cellCount += 1
-  }
-
-  private mutating func openRun(_ styleIndex: UInt32) {
-    if runStyle.last != styleIndex {
-      runCluster.append(UInt32(clusterCount))
-      runStyle.append(styleIndex)
-    }
-  }
-
-  private mutating func styleIndex(_ style: Style) -> UInt32 {
-    if let last = runStyle.last, styles[last] == style { return last }
-    return styles.index(of: style)
   }
 }

@@ -139,6 +139,38 @@ private let tmux = CellMeasure(profile: .tmux)
     #expect(wide.window(offset: 1, width: 2).runs == [StyledRun("  ", style: red)])
   }
 
+  /// Printable ASCII lines read as bytes (`appendPlain`, the usual file line) lay out
+  /// as the reference lays the same items out: the same clusters and the same window
+  /// at every offset, over strips long enough for windows to start between checkpoints
+  /// and checkpoints to fall inside items; and item by item as the items given as text.
+  @Test(arguments: [WidthProfile.terminal, .tmux])
+  func plainLinesLayOutAsText(profile: WidthProfile) {
+    let measure = CellMeasure(profile: profile)
+    var rng = SplitMix64(seed: 0xA5C11)
+    let characters = Array("abcXYZ019 .+-/%#")
+    for _ in 0..<8 {
+      let items = (0..<Int.random(in: 5...40, using: &rng)).map { _ in
+        String(
+          (0..<Int.random(in: 0...30, using: &rng)).map { _ in
+            characters.randomElement(using: &rng)!
+          })
+      }
+      var plain = StripBuilder(separator: " · ", measure: measure)
+      for item in items { plain.appendPlain(utf8: Array(item.utf8)) }
+      let strip = plain.build()
+      let reference = ReferenceStrip(items: items, separator: " · ", measure: measure)
+      let text = Strip(items: items.map { StyledText($0) }, separator: " · ", measure: measure)
+      #expect(strip.cellCount == reference.length)
+      #expect(strip.clusters.map(\.text) == reference.clusters.map(\.text))
+      for offset in 0..<strip.cellCount {
+        #expect(
+          strip.window(offset: offset, width: 40).text
+            == reference.window(offset: offset, width: 40), "\(items) @\(offset)")
+        #expect(strip.item(atCell: offset) == text.item(atCell: offset))
+      }
+    }
+  }
+
   @Test func clusterSpanningRunsTakesTheStyleOfItsFirstScalar() {
     let blue = Style(foreground: .named(4))
     let item = StyledText(runs: [StyledRun("xe"), StyledRun("\u{301}y", style: blue)])

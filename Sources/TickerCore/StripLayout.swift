@@ -1,0 +1,166 @@
+/// How a strip's clusters, runs and items are laid out: the primitives every way of
+/// appending text ends in (see `StripBuilder`), and taking a blank item out again.
+extension Strip {
+  /// Appends clusters of one byte and one cell each (printable ASCII), in the run
+  /// opened last.
+  ///
+  /// - Complexity: O(1) besides copying the bytes: checkpoints fall at known places.
+  mutating func appendOneByteClusters(_ ascii: UnsafeBufferPointer<UInt8>) {
+    guard !ascii.isEmpty else { return }
+    let stride = Strip.checkpointStride
+    var cluster = (clusterCount + stride - 1) / stride * stride
+    while cluster < clusterCount + ascii.count {
+      let step = cluster - clusterCount
+      checkpointByte.append(bytes.count + step)
+      checkpointCell.append(cellCount + step)
+      checkpointSpecial.append(specialInfo.count)
+      cluster += stride
+    }
+    bytes.append(contentsOf: ascii)
+    lastClusterStart = bytes.count - 1
+    clusterCount += ascii.count
+    cellCount += ascii.count
+  }
+
+  /// Appends one cluster of `width` cells, in the run opened last.
+  mutating func appendCluster(_ utf8: UnsafeRawBufferPointer, width: Int) {
+    if utf8.count == 1 && width == 1 {
+      appendOneByteClusters(utf8.assumingMemoryBound(to: UInt8.self))
+      return
+    }
+    if clusterCount % Strip.checkpointStride == 0 {
+      checkpointByte.append(bytes.count)
+      checkpointCell.append(cellCount)
+      checkpointSpecial.append(specialInfo.count)
+    }
+    specialByte.append(bytes.count)
+    if utf8.count < 16 && width < 16 {
+      specialInfo.append(UInt8(width << 4 | utf8.count))
+    } else {
+      longSpecials.append(special: specialInfo.count, length: utf8.count, width: width)
+      specialInfo.append(0)
+    }
+    lastClusterStart = bytes.count
+    bytes.append(contentsOf: utf8)
+    clusterCount += 1
+    cellCount += width
+  }
+
+  /// Appends every cluster of another strip (the separator).
+  mutating func append(_ other: Strip) {
+    if checksJoin, other.clusterCount > 0, clusterCount > 0,
+      !(lastClusterIsASCII && other.firstClusterIsASCII),
+      let first = other.clusterText(0).first, keepsApart(lastClusterText, first)
+    {
+      appendSpacer()
+    }
+    checksJoin = false
+    let base = bytes.count
+    for run in 0..<other.runStyle.count {
+      let style = styleIndex(other.styles[other.runStyle[run]])
+      if runStyle.last != style {
+        runByte.append(base + other.runByte[run])
+        runStyle.append(style)
+      }
+    }
+    other.bytes.withUnsafeBytes { text in
+      var byte = 0
+      var special = 0
+      while byte < text.count {
+        let next = other.specialStart(special)
+        if byte < next {
+          appendOneByteClusters(
+            UnsafeRawBufferPointer(rebasing: text[byte..<next]).assumingMemoryBound(
+              to: UInt8.self))
+          byte = next
+          continue
+        }
+        let (length, width) = other.specialSize(special)
+        appendCluster(UnsafeRawBufferPointer(rebasing: text[byte..<(byte + length)]), width: width)
+        byte += length
+        special += 1
+      }
+    }
+  }
+
+  /// Whether the last cluster is one ASCII byte. Nothing that starts with an ASCII
+  /// scalar joins it (`keepsApart` says no for them).
+  var lastClusterIsASCII: Bool {
+    bytes.count - lastClusterStart == 1 && bytes[lastClusterStart] < 0x80
+  }
+
+  /// Whether the first cluster is one ASCII byte.
+  var firstClusterIsASCII: Bool {
+    !bytes.isEmpty && bytes[0] < 0x80 && specialStart(0) != 0
+  }
+
+  /// Records a shown item: item `index` among those given, starting at `cell`.
+  mutating func addItem(given index: Int, startingAt cell: Int) {
+    if !itemSource.isEmpty || index != itemCount {
+      if itemSource.isEmpty {
+        // The first item skipped: from here on each shown item says which it is.
+        itemSource.reserveCapacity(itemCount + 1)
+        for shown in 0..<itemCount { itemSource.append(UInt32(truncatingIfNeeded: shown)) }
+      }
+      itemSource.append(UInt32(truncatingIfNeeded: index))
+    }
+    itemCell.append(cell)
+    itemCount += 1
+  }
+
+  /// Whether `next` must be kept apart from `previous` by a space: the two would join
+  /// into one grapheme cluster, or the tmux release of the measure would draw `next`
+  /// into `previous`'s last cell (see `CellMeasure.tmuxJoins(_:_:)`).
+  func keepsApart(_ previous: String, _ next: Character) -> Bool {
+    ClusterRules.wouldJoin(previous, next) || measure.tmuxJoins(previous, next)
+  }
+
+  /// Where the strip stands, to take a blank item out again.
+  struct Mark {
+    var bytes, clusters, specials, longSpecials, checkpoints, runs, cells, lastCluster: Int
+  }
+
+  func mark() -> Mark {
+    Mark(
+      bytes: bytes.count, clusters: clusterCount, specials: specialInfo.count,
+      longSpecials: longSpecials.count, checkpoints: checkpointByte.count,
+      runs: runStyle.count, cells: cellCount, lastCluster: lastClusterStart)
+  }
+
+  /// Takes out everything appended since `mark`.
+  mutating func rewind(to mark: Mark) {
+    bytes.removeSubrange(mark.bytes...)
+    clusterCount = mark.clusters
+    specialByte.truncate(to: mark.specials)
+    specialInfo.removeSubrange(mark.specials...)
+    longSpecials.truncate(to: mark.longSpecials)
+    checkpointByte.truncate(to: mark.checkpoints)
+    checkpointCell.truncate(to: mark.checkpoints)
+    checkpointSpecial.truncate(to: mark.checkpoints)
+    runByte.truncate(to: mark.runs)
+    runStyle.removeSubrange(mark.runs...)
+    cellCount = mark.cells
+    lastClusterStart = mark.lastCluster
+  }
+
+  /// Appends a plain space, to keep two clusters that would join apart.
+  mutating func appendSpacer() {
+    openRun(styleIndex(.plain))
+    var space: UInt8 = 0x20
+    withUnsafePointer(to: &space) {
+      appendOneByteClusters(UnsafeBufferPointer(start: $0, count: 1))
+    }
+  }
+
+  mutating func openRun(_ styleIndex: UInt32) {
+    if runStyle.last != styleIndex {
+      runByte.append(bytes.count)
+      runStyle.append(styleIndex)
+    }
+  }
+
+  mutating func styleIndex(_ style: Style) -> UInt32 {
+    if let last = runStyle.last, styles[last] == style { return last }
+    return styles.index(of: style)
+  }
+}
