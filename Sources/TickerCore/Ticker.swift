@@ -246,9 +246,10 @@ public struct Ticker: Sendable {
     case .still(_, _, let left, let shown):
       let cells = strip.window(offset: 0, width: shown, markingItems: true)
       return cells.padded(left: left, right: width - left - shown)
-    case .moving:
-      return strip.window(
-        offset: placement(at: time).offset, width: width, markingItems: markingItems)
+    case .moving(let schedule):
+      // The offset alone: `placement(at:)` would look up the item at it too.
+      let offset = schedule.offset(atLocal: local(time, cycle: schedule.cycle).local, strip)
+      return strip.window(offset: offset, width: width, markingItems: markingItems)
     }
   }
 

@@ -30,6 +30,8 @@ struct SinkError: Error, Equatable, CustomStringConvertible {
 /// Frames as lines on standard output: one `write(2)` per line, no buffering.
 final class StandardOutputSink: FrameSink {
   let encoder: FrameEncoder
+  /// The bytes of the frame being written.
+  private var buffer: [UInt8] = []
 
   init(encoder: FrameEncoder) { self.encoder = encoder }
 
@@ -44,9 +46,17 @@ final class StandardOutputSink: FrameSink {
   }
 
   func show(_ frame: Frame, placement: Placement, at time: Double) -> Bool {
-    var line = encoder.encodeStreamLine(frame, placement: placement, at: time)
-    line.append("\n")
-    return write(line)
+    let line = encoder.encodeStreamLine(frame, placement: placement, at: time)
+    // The line and its newline in one buffer, kept from frame to frame: adding the
+    // newline to the line would copy it (its text is often the frame's own).
+    buffer.removeAll(keepingCapacity: true)
+    buffer.append(contentsOf: line.utf8)
+    buffer.append(0x0A)
+    let written = buffer.withUnsafeBytes {
+      FileDescriptor.standardOutput.writeAll($0, retryOnInterrupt: false)
+    }
+    if case .success = written { return true }
+    return false
   }
 
   func service(_ watches: ArraySlice<PollWatch>) throws(SinkError) -> Bool {

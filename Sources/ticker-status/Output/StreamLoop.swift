@@ -90,6 +90,9 @@ final class StreamLoop {
     var ticker = pipeline.ticker(first.advance(until: .infinity, clock: waiting.monotonic)!)
     // The frame on screen, and the ticker and lines it came from, for clicks.
     var onScreen = (ticker: ticker, sources: tickerSources)
+    // Whether `onScreen` holds the ticker frames come from now: it is copied only when
+    // a new ticker's first frame is shown, not at every frame.
+    var onScreenIsCurrent = true
     var build: (StripBuild, [SourceLines])?
     var shown: Frame?
     var shownAt = -Double.infinity
@@ -112,7 +115,10 @@ final class StreamLoop {
             }
             shown = frame
             shownAt = now
-            onScreen = (ticker, tickerSources)
+            if !onScreenIsCurrent {
+              onScreen = (ticker, tickerSources)
+              onScreenIsCurrent = true
+            }
           }
           // Wake once per frame: at the next change, or when the cap allows it.
           due = ticker.nextChange(after: now).map { max($0, shownAt + minimumInterval) }
@@ -173,6 +179,7 @@ final class StreamLoop {
         if let strip = current.advance(until: deadline, clock: waiting.monotonic) {
           ticker = pipeline.ticker(strip)
           tickerSources = lines
+          onScreenIsCurrent = false
           due = -.infinity
           build = nil
         } else {
