@@ -67,25 +67,19 @@ public struct Quote: Sendable, Hashable {
   /// - Returns: `nil` when the line is not a quote; callers then show it as text, as
   ///   given.
   public init?(parsing line: String) {
-    let fields = Quote.fields(of: line)
-    guard fields.count == 2 || fields.count == 3 else { return nil }
-    guard Quote.decimal(fields[1], allowsPercent: false) != nil else { return nil }
-    symbol = fields[0]
-    price = fields[1]
-    guard fields.count == 3 else {
-      change = nil
-      trend = .flat
-      return
+    var line = line
+    let read = line.withUTF8 { utf8 -> (String, String, String?, Trend)? in
+      guard let scan = Scan(utf8) else { return nil }
+      func text(_ field: Field) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: utf8[field.range]), as: UTF8.self)
+      }
+      return (text(scan.symbol), text(scan.price), scan.change.map(text), scan.trend)
     }
-    guard let change = Quote.decimal(fields[2], allowsPercent: true) else { return nil }
-    if change.isZero {
-      trend = .flat
-    } else if let negative = change.negative {
-      trend = negative ? .down : .up
-    } else {
-      return nil
-    }
-    self.change = change.magnitude
+    guard let (symbol, price, change, trend) = read else { return nil }
+    self.symbol = symbol
+    self.price = price
+    self.change = change
+    self.trend = trend
   }
 
   /// The quote as ticker text: `SYMBOL PRICE ▲1.25`, the change in its trend's style.
@@ -112,33 +106,10 @@ public struct Quote: Sendable, Hashable {
   static func fields(of line: String) -> [String] {
     var line = line
     return line.withUTF8 { utf8 in
-      let space = UInt8(ascii: " ")
-      let tab = UInt8(ascii: "\t")
-      let comma = UInt8(ascii: ",")
-      let splitsOnSpace = utf8.contains(space) || utf8.contains(tab)
-      var result: [String] = []
-      result.reserveCapacity(3)
-      var start = 0
-      /// Adds the field before `end`; `false` when the line cannot be a quote.
-      func addField(endingAt end: Int) -> Bool {
-        var low = start
-        var high = end
-        while low < high && utf8[low] == comma { low += 1 }
-        while high > low && utf8[high - 1] == comma { high -= 1 }
-        if low == high { return splitsOnSpace }
-        if result.count == 3 { return false }
-        result.append(
-          String(decoding: UnsafeBufferPointer(rebasing: utf8[low..<high]), as: UTF8.self))
-        return true
+      guard let fields = Fields(utf8) else { return [] }
+      return (0..<fields.count).map {
+        String(decoding: UnsafeBufferPointer(rebasing: utf8[fields[$0].range]), as: UTF8.self)
       }
-      for index in 0..<utf8.count {
-        let byte = utf8[index]
-        let isSeparator = splitsOnSpace ? byte == space || byte == tab : byte == comma
-        guard isSeparator else { continue }
-        if !addField(endingAt: index) { return [] }
-        start = index + 1
-      }
-      return addField(endingAt: utf8.count) ? result : []
     }
   }
 
@@ -151,23 +122,132 @@ public struct Quote: Sendable, Hashable {
   static func decimal(_ text: String, allowsPercent: Bool) -> (
     negative: Bool?, isZero: Bool, magnitude: String
   )? {
-    let original = text
     var text = text
     return text.withUTF8 { utf8 -> (Bool?, Bool, String)? in
+      let whole = Field(start: 0, end: utf8.count)
+      guard let number = Number(utf8, whole, allowsPercent: allowsPercent) else { return nil }
+      let magnitude = String(
+        decoding: UnsafeBufferPointer(rebasing: utf8[number.magnitude.range]), as: UTF8.self)
+      return (number.negative, number.isZero, magnitude)
+    }
+  }
+
+  // MARK: Reading the bytes
+
+  /// Where a field is in a line's bytes.
+  struct Field {
+    var start: Int
+    var end: Int
+    var range: Range<Int> { start..<end }
+  }
+
+  /// A quote line read in place: where its fields are, and its trend.
+  struct Scan {
+    var symbol: Field
+    var price: Field
+    /// The change's magnitude (the change without its sign); `nil` when none is given.
+    var change: Field?
+    var trend: Trend
+
+    /// Reads `utf8` as `init(parsing:)` reads a line; `nil` when it is not a quote.
+    init?(_ utf8: UnsafeBufferPointer<UInt8>) {
+      guard let fields = Fields(utf8), fields.count == 2 || fields.count == 3,
+        Number(utf8, fields[1], allowsPercent: false) != nil
+      else { return nil }
+      symbol = fields[0]
+      price = fields[1]
+      guard fields.count == 3 else {
+        change = nil
+        trend = .flat
+        return
+      }
+      guard let number = Number(utf8, fields[2], allowsPercent: true) else { return nil }
+      if number.isZero {
+        trend = .flat
+      } else if let negative = number.negative {
+        trend = negative ? .down : .up
+      } else {
+        return nil
+      }
+      change = number.magnitude
+    }
+  }
+
+  /// The first three fields of a line: split on white space when there is any
+  /// (dropping commas at field ends), else on commas.
+  struct Fields {
+    private(set) var count = 0
+    private var fields = (Field(start: 0, end: 0), Field(start: 0, end: 0), Field(start: 0, end: 0))
+
+    subscript(index: Int) -> Field {
+      switch index {
+      case 0: return fields.0
+      case 1: return fields.1
+      default: return fields.2
+      }
+    }
+
+    /// `nil` when the line cannot be a quote: more than three fields, or an empty one
+    /// between commas.
+    init?(_ utf8: UnsafeBufferPointer<UInt8>) {
+      let space = UInt8(ascii: " ")
+      let tab = UInt8(ascii: "\t")
+      let comma = UInt8(ascii: ",")
+      let splitsOnSpace = utf8.contains(space) || utf8.contains(tab)
+      var start = 0
+      for index in 0...utf8.count {
+        if index < utf8.count {
+          let byte = utf8[index]
+          guard splitsOnSpace ? byte == space || byte == tab : byte == comma else { continue }
+        }
+        var low = start
+        var high = index
+        while low < high && utf8[low] == comma { low += 1 }
+        while high > low && utf8[high - 1] == comma { high -= 1 }
+        start = index + 1
+        if low == high {
+          if splitsOnSpace { continue }
+          return nil
+        }
+        let field = Field(start: low, end: high)
+        switch count {
+        case 0: fields.0 = field
+        case 1: fields.1 = field
+        case 2: fields.2 = field
+        default: return nil
+        }
+        count += 1
+      }
+    }
+  }
+
+  /// `[+-]digits[.digits]` (the sign may be U+2212 MINUS SIGN), with a final `%` when
+  /// allowed, read from a field of a line.
+  struct Number {
+    /// Whether a sign was given and was negative; `nil` for none.
+    var negative: Bool?
+    /// Whether every digit is 0.
+    var isZero: Bool
+    /// The number without its sign.
+    var magnitude: Field
+
+    init?(_ utf8: UnsafeBufferPointer<UInt8>, _ field: Field, allowsPercent: Bool) {
       let plus: UInt8 = 0x2B
       let minus: UInt8 = 0x2D
       let percent: UInt8 = 0x25
       let point: UInt8 = 0x2E
-      var start = 0
-      var negative: Bool?
-      if utf8.count > 0 && (utf8[0] == plus || utf8[0] == minus) {
-        negative = utf8[0] == minus
-        start = 1
-      } else if utf8.count >= 3 && utf8[0] == 0xE2 && utf8[1] == 0x88 && utf8[2] == 0x92 {
+      var start = field.start
+      var end = field.end
+      if end > start && (utf8[start] == plus || utf8[start] == minus) {
+        negative = utf8[start] == minus
+        start += 1
+      } else if end - start >= 3 && utf8[start] == 0xE2 && utf8[start + 1] == 0x88
+        && utf8[start + 2] == 0x92
+      {
         negative = true
-        start = 3
+        start += 3
       }
-      var end = utf8.count
+      magnitude = Field(start: negative == nil ? field.start : start, end: field.end)
       if allowsPercent && end > start && utf8[end - 1] == percent { end -= 1 }
       var digits = 0
       var nonZero = false
@@ -184,11 +264,7 @@ public struct Quote: Sendable, Hashable {
         }
       }
       guard digits > 0, points <= 1 else { return nil }
-      var magnitude = original
-      if negative != nil {
-        magnitude = String(decoding: UnsafeBufferPointer(rebasing: utf8[start...]), as: UTF8.self)
-      }
-      return (negative, !nonZero, magnitude)
+      isZero = !nonZero
     }
   }
 }

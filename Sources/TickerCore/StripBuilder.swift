@@ -3,6 +3,9 @@ public struct StripBuilder: Sendable {
   private var strip: Strip
   private var separatorStrip: Strip
   private var itemsSeen = 0
+  /// The cells of the quote marks ▲, ▼ and ▪ under the measure, once known; 0 when a
+  /// mark is not drawn as itself (then quotes take the general way).
+  private var markCells: (up: Int, down: Int, flat: Int)?
 
   /// Starts an empty strip whose items will be followed by `separator`.
   public init(separator: StyledText, measure: CellMeasure = CellMeasure()) {
@@ -34,6 +37,78 @@ public struct StripBuilder: Sendable {
       return true
     }
     if appended != true { append(StyledText(Sanitizer.decodeUTF8(bytes))) }
+  }
+
+  /// Appends one quote given as printable ASCII bytes, `SYMBOL PRICE CHANGE`, as
+  /// `Quote(parsing:)` reads it and `Quote.styledText(styles:)` shows it, without
+  /// making either.
+  ///
+  /// - Returns: `false`, having appended nothing, when the line is not printable ASCII
+  ///   or not a quote: the caller takes the general way.
+  package mutating func appendQuote(utf8 line: UnsafeBufferPointer<UInt8>, styles: QuoteStyles)
+    -> Bool
+  {
+    for byte in line where byte < 0x20 || byte >= 0x7F { return false }
+    guard let scan = Quote.Scan(line) else { return false }
+    guard let magnitude = scan.change else {
+      appendItem { strip in
+        strip.itemShowsSomething = true
+        strip.checksJoin = false
+        strip.openRun(strip.styleIndex(.plain))
+        strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[scan.symbol.range]))
+        strip.appendSpaceCluster()
+        strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[scan.price.range]))
+      }
+      return true
+    }
+    let cells = markCells ?? measureMarks()
+    let mark: StaticString
+    let width: Int
+    switch scan.trend {
+    case .up: (mark, width) = ("▲", cells.up)
+    case .down: (mark, width) = ("▼", cells.down)
+    case .flat: (mark, width) = ("▪", cells.flat)
+    }
+    guard width > 0 else { return false }
+    appendItem { strip in
+      // As `append(_:)` lays out the two runs: the head, printable ASCII that joins
+      // nothing; the mark, a cluster of its own; the change's digits.
+      strip.itemShowsSomething = true
+      strip.checksJoin = false
+      strip.openRun(strip.styleIndex(.plain))
+      strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[scan.symbol.range]))
+      strip.appendSpaceCluster()
+      strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[scan.price.range]))
+      strip.appendSpaceCluster()
+      strip.openRun(strip.styleIndex(styles.style(for: scan.trend)))
+      strip.appendCluster(
+        UnsafeRawBufferPointer(start: mark.utf8Start, count: mark.utf8CodeUnitCount),
+        width: width)
+      strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[magnitude.range]))
+    }
+    return true
+  }
+
+  /// How many cells each quote mark takes, when the measure draws it as a cluster of
+  /// its own that joins nothing before it (both profiles do, one cell or two).
+  private mutating func measureMarks() -> (up: Int, down: Int, flat: Int) {
+    func cells(_ mark: String) -> Int {
+      let cluster = Character(mark)
+      guard !ClusterRules.isBaseless(cluster), !strip.measure.mayJoinPreviousCell(cluster)
+      else { return 0 }
+      var units = 0
+      var cells = 0
+      var same = true
+      strip.measure.forEachUnit(of: cluster) { unit, width in
+        units += 1
+        cells = width
+        same = same && String(unit) == mark
+      }
+      return units == 1 && same ? cells : 0
+    }
+    let measured = (cells(Quote.upMark), cells(Quote.downMark), cells(Quote.flatMark))
+    markCells = measured
+    return measured
   }
 
   /// Runs `body` to append one item, then the separator if the item shows anything;

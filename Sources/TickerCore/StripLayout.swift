@@ -146,6 +146,11 @@ extension Strip {
   /// Appends a plain space, to keep two clusters that would join apart.
   mutating func appendSpacer() {
     openRun(styleIndex(.plain))
+    appendSpaceCluster()
+  }
+
+  /// Appends a space cluster in the run opened last.
+  mutating func appendSpaceCluster() {
     var space: UInt8 = 0x20
     withUnsafePointer(to: &space) {
       appendOneByteClusters(UnsafeBufferPointer(start: $0, count: 1))

@@ -70,3 +70,61 @@ import Testing
     #expect(bare.runs == [StyledRun("AAPL 189.84")])
   }
 }
+
+/// Quote lines laid out from their bytes (`StripBuilder.appendQuote`) against the
+/// general way (`Quote(parsing:)`, `styledText(styles:)`, or the line as text).
+@Suite struct QuoteLayoutTests {
+  /// Lines of quote-like pieces: quotes, near-quotes and text, with commas and runs of
+  /// spaces.
+  private static func lines(count: Int, seed: UInt64) -> [String] {
+    var rng = SplitMix64(seed: seed)
+    let symbols = ["AAPL", "EUR/USD", "X", "#1", "a,b", ""]
+    let prices = ["189.84", "-37.6", "0", "1.2.3", "$5", "0.9011", ""]
+    let changes = ["+1.25", "-0.4%", "0", "-0", "0.00%", "+", "3", "+1%%", "+2.6%", ""]
+    let gaps = [" ", "  ", ",", ", ", " ,"]
+    return (0..<count).map { _ in
+      var line = symbols.randomElement(using: &rng)! + gaps.randomElement(using: &rng)!
+      line += prices.randomElement(using: &rng)!
+      if Bool.random(using: &rng) {
+        line += gaps.randomElement(using: &rng)! + changes.randomElement(using: &rng)!
+      }
+      if Int.random(in: 0..<8, using: &rng) == 0 { line = " " + line + " " }
+      return line
+    }
+  }
+
+  @Test(arguments: [
+    CellMeasure(profile: .terminal), CellMeasure(profile: .terminal, ambiguous: .wide),
+    CellMeasure(profile: .tmux),
+  ])
+  func bytesLayOutAsTheGeneralWay(measure: CellMeasure) {
+    let styles = QuoteStyles(flat: Style(foreground: .named(3), attributes: .bold))
+    for seed in 0..<12 {
+      let lines = Self.lines(count: 30, seed: UInt64(seed))
+      var fast = StripBuilder(separator: " · ", measure: measure)
+      var general = StripBuilder(separator: " · ", measure: measure)
+      for line in lines {
+        var bytes = Array(line.utf8)
+        let appended = bytes.withUnsafeMutableBufferPointer {
+          fast.appendQuote(utf8: UnsafeBufferPointer($0), styles: styles)
+        }
+        #expect(appended == (Quote(parsing: line) != nil), "\(line)")
+        if !appended { fast.append(StyledText(line)) }
+        general.append(Quote(parsing: line)?.styledText(styles: styles) ?? StyledText(line))
+        bytes.removeAll()
+      }
+      let strip = fast.build()
+      let reference = general.build()
+      #expect(strip.cellCount == reference.cellCount, "\(lines)")
+      #expect(strip.itemCount == reference.itemCount)
+      #expect(strip.clusters.map(\.text) == reference.clusters.map(\.text), "\(lines)")
+      #expect(strip.clusters.map(\.width) == reference.clusters.map(\.width))
+      #expect(strip.clusters.map(\.style) == reference.clusters.map(\.style))
+      for offset in stride(from: 0, to: strip.cellCount, by: 3) {
+        #expect(
+          strip.window(offset: offset, width: 30) == reference.window(offset: offset, width: 30))
+        #expect(strip.item(atCell: offset) == reference.item(atCell: offset))
+      }
+    }
+  }
+}

@@ -72,6 +72,8 @@ struct ItemReader {
       builder.appendPlain(utf8: utf8)
       return
     }
+    // The usual quote line, likewise; the builder says when it is not one.
+    if quotes && builder.appendQuote(utf8: utf8, styles: styles) { return }
     builder.append(item(String(decoding: utf8, as: UTF8.self)))
   }
 
