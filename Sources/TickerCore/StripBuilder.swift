@@ -6,6 +6,8 @@ public struct StripBuilder: Sendable {
   /// The cells of the quote marks ▲, ▼ and ▪ under the measure, once known; 0 when a
   /// mark is not drawn as itself (then quotes take the general way).
   private var markCells: (up: Int, down: Int, flat: Int)?
+  /// The main strip's index of the style of each of the separator's runs, once known.
+  private var separatorStyles: [UInt32] = []
 
   /// Starts an empty strip whose items will be followed by `separator`.
   public init(separator: StyledText, measure: CellMeasure = CellMeasure()) {
@@ -32,7 +34,7 @@ public struct StripBuilder: Sendable {
   /// Printable ASCII, the usual feed line, goes straight into the strip.
   package mutating func appendPlain<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
     let appended = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
-      for byte in buffer where byte < 0x20 || byte >= 0x7F { return false }
+      guard Self.isPrintableASCII(buffer) else { return false }
       appendItem { $0.appendPrintableASCII(buffer) }
       return true
     }
@@ -48,16 +50,13 @@ public struct StripBuilder: Sendable {
   package mutating func appendQuote(utf8 line: UnsafeBufferPointer<UInt8>, styles: QuoteStyles)
     -> Bool
   {
-    for byte in line where byte < 0x20 || byte >= 0x7F { return false }
-    guard let scan = Quote.Scan(line) else { return false }
+    guard Self.isPrintableASCII(line), let scan = Quote.Scan(line) else { return false }
     guard let magnitude = scan.change else {
       appendItem { strip in
         strip.itemShowsSomething = true
         strip.checksJoin = false
         strip.openRun(strip.styleIndex(.plain))
-        strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[scan.symbol.range]))
-        strip.appendSpaceCluster()
-        strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[scan.price.range]))
+        Self.appendHead(of: scan, in: line, spaceAfter: false, to: &strip)
       }
       return true
     }
@@ -76,10 +75,7 @@ public struct StripBuilder: Sendable {
       strip.itemShowsSomething = true
       strip.checksJoin = false
       strip.openRun(strip.styleIndex(.plain))
-      strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[scan.symbol.range]))
-      strip.appendSpaceCluster()
-      strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[scan.price.range]))
-      strip.appendSpaceCluster()
+      Self.appendHead(of: scan, in: line, spaceAfter: true, to: &strip)
       strip.openRun(strip.styleIndex(styles.style(for: scan.trend)))
       strip.appendCluster(
         UnsafeRawBufferPointer(start: mark.utf8Start, count: mark.utf8CodeUnitCount),
@@ -87,6 +83,25 @@ public struct StripBuilder: Sendable {
       strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[magnitude.range]))
     }
     return true
+  }
+
+  /// Appends `SYMBOL PRICE`, and a space after it when `spaceAfter`: in one copy when
+  /// the line has them so, the usual case.
+  private static func appendHead(
+    of scan: Quote.Scan, in line: UnsafeBufferPointer<UInt8>, spaceAfter: Bool,
+    to strip: inout Strip
+  ) {
+    let space = UInt8(ascii: " ")
+    var end = scan.price.end
+    if scan.price.start == scan.symbol.end + 1 && line[scan.symbol.end] == space {
+      if spaceAfter && end < line.count && line[end] == space { end += 1 }
+      strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[scan.symbol.start..<end]))
+    } else {
+      strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[scan.symbol.range]))
+      strip.appendSpaceCluster()
+      strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[scan.price.range]))
+    }
+    if spaceAfter && end == scan.price.end { strip.appendSpaceCluster() }
   }
 
   /// How many cells each quote mark takes, when the measure draws it as a cluster of
@@ -111,6 +126,16 @@ public struct StripBuilder: Sendable {
     return measured
   }
 
+  /// Whether every byte is printable ASCII (0x20 to 0x7E).
+  ///
+  /// One pass without an early exit, which the compiler turns into vector compares.
+  @inline(__always)
+  static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var outside: UInt8 = 0
+    for byte in bytes { outside |= byte &- 0x20 >= 0x5F ? 1 : 0 }
+    return outside == 0
+  }
+
   /// Runs `body` to append one item, then the separator if the item shows anything;
   /// a blank item is taken out again.
   private mutating func appendItem(_ body: (inout Strip) -> Void) {
@@ -127,7 +152,10 @@ public struct StripBuilder: Sendable {
     }
     strip.addItem(given: index, startingAt: startCell)
     strip.checksJoin = true
-    strip.append(separatorStrip)
+    if separatorStyles.count != separatorStrip.runStyle.count {
+      separatorStyles = strip.styleIndices(of: separatorStrip)
+    }
+    strip.append(separatorStrip, styleIndices: separatorStyles)
   }
 
   /// The finished strip.

@@ -46,8 +46,12 @@ extension Strip {
     cellCount += width
   }
 
-  /// Appends every cluster of another strip (the separator).
-  mutating func append(_ other: Strip) {
+  /// Appends every cluster of another strip (the separator), whose run `i` is in style
+  /// `styleIndices[i]` of this strip's table (see `styleIndices(of:)`).
+  ///
+  /// - Complexity: O(length of `other`): its text in one copy, its specials and runs
+  ///   shifted, the checkpoints that fall inside it looked up there.
+  mutating func append(_ other: Strip, styleIndices: [UInt32]) {
     if checksJoin, other.clusterCount > 0, clusterCount > 0,
       !(lastClusterIsASCII && other.firstClusterIsASCII),
       let first = other.clusterText(0).first, keepsApart(lastClusterText, first)
@@ -55,32 +59,39 @@ extension Strip {
       appendSpacer()
     }
     checksJoin = false
-    let base = bytes.count
-    for run in 0..<other.runStyle.count {
-      let style = styleIndex(other.styles[other.runStyle[run]])
-      if runStyle.last != style {
-        runByte.append(base + other.runByte[run])
-        runStyle.append(style)
-      }
+    guard other.clusterCount > 0 else { return }
+    let base = Position(byte: bytes.count, cell: cellCount, special: specialInfo.count)
+    for run in 0..<other.runStyle.count where runStyle.last != styleIndices[run] {
+      runByte.append(base.byte + other.runByte[run])
+      runStyle.append(styleIndices[run])
     }
-    other.bytes.withUnsafeBytes { text in
-      var byte = 0
-      var special = 0
-      while byte < text.count {
-        let next = other.specialStart(special)
-        if byte < next {
-          appendOneByteClusters(
-            UnsafeRawBufferPointer(rebasing: text[byte..<next]).assumingMemoryBound(
-              to: UInt8.self))
-          byte = next
-          continue
-        }
+    let stride = Strip.checkpointStride
+    var cluster = (clusterCount + stride - 1) / stride * stride
+    while cluster < clusterCount + other.clusterCount {
+      let position = other.position(ofCluster: cluster - clusterCount)
+      checkpointByte.append(base.byte + position.byte)
+      checkpointCell.append(base.cell + position.cell)
+      checkpointSpecial.append(base.special + position.special)
+      cluster += stride
+    }
+    for special in 0..<other.specialInfo.count {
+      specialByte.append(base.byte + other.specialByte[special])
+      specialInfo.append(other.specialInfo[special])
+      if other.specialInfo[special] == 0 {
         let (length, width) = other.specialSize(special)
-        appendCluster(UnsafeRawBufferPointer(rebasing: text[byte..<(byte + length)]), width: width)
-        byte += length
-        special += 1
+        longSpecials.append(special: base.special + special, length: length, width: width)
       }
     }
+    bytes.append(contentsOf: other.bytes)
+    lastClusterStart = base.byte + other.lastClusterStart
+    clusterCount += other.clusterCount
+    cellCount += other.cellCount
+  }
+
+  /// The index in this strip's table of the style of each of `other`'s runs, added
+  /// where new.
+  mutating func styleIndices(of other: Strip) -> [UInt32] {
+    (0..<other.runStyle.count).map { styles.index(of: other.styles[other.runStyle[$0]]) }
   }
 
   /// Whether the last cluster is one ASCII byte. Nothing that starts with an ASCII
