@@ -82,6 +82,18 @@ public struct FrameEncoder: Sendable {
     }
   }
 
+  /// Whether a stream line of this encoder is the frame's text and nothing more
+  /// (`plain`, `i3blocks` text, and `ansi`, `fish` and `bash` without colour), so a
+  /// stream can write `Ticker.drawText(at:into:)` as it is.
+  package var writesFrameText: Bool {
+    switch format {
+    case .plain: return true
+    case .i3blocks: return !jsonBlocks
+    case .ansi, .fish, .bash: return !usesColor
+    default: return false
+    }
+  }
+
   /// One frame as one line, without the newline.
   ///
   /// - Parameters:

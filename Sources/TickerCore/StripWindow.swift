@@ -16,17 +16,25 @@ extension Strip {
   /// - Complexity: O(`width` + log *n*).
   public func window(offset: Int, width: Int, markingItems: Bool = false) -> Frame {
     var builder = FrameBuilder(capacity: width)
-    guard width > 0 else { return builder.frame() }
+    draw(offset: offset, width: width, markingItems: markingItems, into: &builder)
+    return builder.frame()
+  }
+
+  /// Draws the window of `window(offset:width:markingItems:)` into `output`.
+  func draw<Output: WindowOutput>(
+    offset: Int, width: Int, markingItems: Bool, into builder: inout Output
+  ) {
+    guard width > 0 else { return }
     guard cellCount > 0 else {
       if markingItems { builder.mark(item: nil) }
-      builder.appendSpaces(width, style: .plain)
-      return builder.frame()
+      builder.appendBlank(width)
+      return
     }
     let start = ((offset % cellCount) + cellCount) % cellCount
     var position = locate(cell: start)
     var run = runByte.lastIndex(notAbove: position.byte)
     var runEnd = end(ofRun: run)
-    builder.setStyle(styles[runStyle[run]])
+    builder.setStyle(runStyle[run], of: styles)
     // With items marked: the shown item being drawn, and the cell where the next begins.
     let marks = markingItems && itemCount > 0
     var shown = marks ? min(itemCell.lastIndex(notAbove: start), itemCount - 1) : 0
@@ -47,7 +55,7 @@ extension Strip {
         position = Position(byte: 0, cell: 0, special: 0)
         run = 0
         runEnd = end(ofRun: 0)
-        builder.setStyle(styles[runStyle[0]])
+        builder.setStyle(runStyle[0], of: styles)
         if marks && shown != 0 {
           shown = 0
           builder.mark(item: itemSource(0))
@@ -64,7 +72,7 @@ extension Strip {
           run += 1
           runEnd = end(ofRun: run)
         } while position.byte >= runEnd
-        builder.setStyle(styles[runStyle[run]])
+        builder.setStyle(runStyle[run], of: styles)
       }
       let next = specialStart(position.special)
       if position.byte < next {
@@ -88,7 +96,6 @@ extension Strip {
       position.cell += cells
       position.special += 1
     }
-    return builder.frame()
   }
 
   /// The first byte after run `index`; `Int.max` for the last run.
@@ -105,10 +112,65 @@ extension Strip {
 
   /// Whether the cluster whose text starts at `byte` could join what precedes it.
   private func joinsWhatPrecedes(clusterAt byte: Int) -> Bool {
-    guard bytes[byte] >= 0x80 else { return false }
+    let lead = bytes[byte]
+    guard lead >= 0x80 else { return false }
+    // U+00A0–U+02FF (Latin-1 to the spacing modifiers, `·` among them) never do, under
+    // any measure (a test holds the rules to that): no decoding for the usual separator.
+    if (0xC3...0xCB).contains(lead) || (lead == 0xC2 && bytes[byte + 1] >= 0xA0) { return false }
     var iterator = bytes[byte...].makeIterator()
     var decoder = UTF8()
     guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
     return ClusterRules.joinsWhatPrecedes(scalar, measure)
   }
+}
+
+/// Where a window's cells go: a frame being built (`FrameBuilder`), or the text alone
+/// (`FrameText`).
+protocol WindowOutput {
+  /// What follows is in style `index` of `styles`.
+  mutating func setStyle(_ index: UInt32, of styles: StyleTable)
+  /// Appends bytes in the style set last.
+  mutating func append(_ bytes: ArraySlice<UInt8>)
+  /// Appends spaces in the style set last.
+  mutating func appendSpaces(_ count: Int)
+  /// Appends `count` spaces in the plain style: the window of an empty strip.
+  mutating func appendBlank(_ count: Int)
+  /// What follows belongs to `item` (`nil`: to no item).
+  mutating func mark(item: Int?)
+}
+
+extension FrameBuilder: WindowOutput {
+  @inline(__always)
+  mutating func setStyle(_ index: UInt32, of styles: StyleTable) { setStyle(styles[index]) }
+
+  mutating func appendBlank(_ count: Int) { appendSpaces(count, style: .plain) }
+}
+
+/// The text of a frame, drawn into storage that lasts from frame to frame, so that a
+/// stream writing the text alone draws each frame without allocating.
+package struct FrameText: Equatable, WindowOutput {
+  /// The frame's text: exactly what `Frame.text` holds.
+  package private(set) var bytes: [UInt8] = []
+
+  package init() {}
+
+  mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+
+  @inline(__always)
+  mutating func setStyle(_ index: UInt32, of styles: StyleTable) {}
+
+  @inline(__always)
+  mutating func append(_ bytes: ArraySlice<UInt8>) { self.bytes.append(contentsOf: bytes) }
+
+  mutating func appendSpaces(_ count: Int) {
+    bytes.append(contentsOf: repeatElement(0x20, count: count))
+  }
+
+  mutating func appendBlank(_ count: Int) { appendSpaces(count) }
+
+  @inline(__always)
+  mutating func mark(item: Int?) {}
+
+  /// Appends `text`'s bytes.
+  mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 }

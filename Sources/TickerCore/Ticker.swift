@@ -253,6 +253,21 @@ public struct Ticker: Sendable {
     }
   }
 
+  /// Draws the text of the frame at `time` into `text`: `frame(at:).text`, without
+  /// allocating once `text` has held a frame as long.
+  ///
+  /// - Complexity: O(`width` + log *n*).
+  package func drawText(at time: Double, into text: inout FrameText) {
+    text.reset()
+    switch mode {
+    case .still(let frame, _, _, _):
+      text.append(frame.text)
+    case .moving(let schedule):
+      let offset = schedule.offset(atLocal: local(time, cycle: schedule.cycle).local, strip)
+      strip.draw(offset: offset, width: width, markingItems: false, into: &text)
+    }
+  }
+
   /// The index (among the items given) of the item drawn at `column` of the frame at
   /// `time`: the one the user points at when clicking there.
   ///

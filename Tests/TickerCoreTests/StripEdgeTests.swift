@@ -177,4 +177,19 @@ private func readerClusters(_ text: String, _ measure: CellMeasure) -> [String] 
     }
     #expect(blanks > 300)
   }
+
+  /// A window starting at a cluster from U+00A0 to U+02FF (a `·` separator) does not
+  /// decode it to ask whether it could join what precedes the frame: none can, under
+  /// any measure.
+  @Test func latinClustersNeverJoinWhatPrecedes() {
+    var measures = [CellMeasure(), CellMeasure(profile: .terminal, ambiguous: .wide)]
+    for rules in [TmuxRules.tmux33, .tmux34, .tmux36, .tmux37] {
+      measures.append(CellMeasure(profile: .tmux, tmux: rules))
+    }
+    for measure in measures {
+      for value in 0xA0...0x2FF {
+        #expect(!ClusterRules.joinsWhatPrecedes(Unicode.Scalar(UInt32(value))!, measure))
+      }
+    }
+  }
 }

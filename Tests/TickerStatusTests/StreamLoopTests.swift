@@ -41,6 +41,30 @@ private final class RecordingSink: FrameSink {
   func stop() {}
 }
 
+/// Records the lines written as text (`FrameTextSink`), as standard output takes them
+/// for the dialects whose line is the frame's text.
+private final class RecordingTextSink: FrameTextSink {
+  var lines: [(time: Double, text: String)] = []
+  let limit: Int
+  let clock: FakeWaiting
+  init(limit: Int, clock: FakeWaiting) {
+    self.limit = limit
+    self.clock = clock
+  }
+  var watches: [PollWatch] { [] }
+  func start() -> Bool { true }
+  func show(_ frame: Frame, placement: Placement, at time: Double) -> Bool {
+    Issue.record("a text sink is given the text, not a frame")
+    return false
+  }
+  func show(text: FrameText) -> Bool {
+    lines.append((clock.now(), String(decoding: text.bytes, as: UTF8.self)))
+    return lines.count < limit
+  }
+  func service(_ watches: ArraySlice<PollWatch>) throws(SinkError) -> Bool { true }
+  func stop() {}
+}
+
 /// A source whose lines change at a given monotonic time.
 private final class ChangingSource: LiveSource {
   private(set) var lines: TextLines
@@ -97,6 +121,35 @@ private final class ChangingSource: LiveSource {
         // so no frame is skipped.
         #expect(frame.time >= change && frame.time < change + 0.002)
         #expect(frame.text == ticker.frame(at: change).text)
+      }
+    }
+  }
+
+  /// With a dialect whose line is the frame's text, the loop draws the text alone: each
+  /// line is the one-shot frame's text at the moment the frame changes, and a frame
+  /// whose text stands still is not written again.
+  @Test(arguments: ["plain", "i3blocks"])
+  func textLinesAreTheOneShotFramesText(format: String) throws {
+    let items = ["Breaking: tmux 3.3a", "CPU 42%", "日本語 text"]
+    let options = try ArgumentParser.parse(
+      ["--stream", "--format", format, "-w", "12", "-s", "3"] + items)
+    let pipeline = try Pipeline(options, environment: Environment())
+    let waiting = FakeWaiting(startingAt: 1_700_000_000)
+    let sink = RecordingTextSink(limit: 40, clock: waiting)
+    let loop = StreamLoop(
+      sources: [(FixedLines(TextLines(items)), pipeline.reader(for: .arguments([])))],
+      pipeline: pipeline, sink: sink, wakeUp: nil, waiting: waiting,
+      maxFramesPerSecond: options.maxFramesPerSecond)
+    #expect(loop.run() == .readerGone)
+    let ticker = ticker(pipeline, items)
+    #expect(sink.lines.count == 40)
+    for (index, line) in sink.lines.enumerated() {
+      #expect(line.text == ticker.frame(at: line.time).text)
+      if index > 0 {
+        #expect(line.text != sink.lines[index - 1].text)
+        if let change = ticker.nextChange(after: sink.lines[index - 1].time) {
+          #expect(line.time >= change && line.time < change + 0.002)
+        }
       }
     }
   }

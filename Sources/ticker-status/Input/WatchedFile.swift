@@ -22,16 +22,23 @@ final class WatchedFile: LiveSource {
   /// The most bytes read in one turn of the stream's loop.
   static let sliceBytes = 1 << 20
 
-  /// A read under way.
-  private struct Read {
-    var file: FileDescriptor
-    var status: FileStatus
+  /// A read under way: an object, so that the stream's loop looks at whether there is
+  /// one without copying it, and each slice adds to its lines in place.
+  private final class Read {
+    let file: FileDescriptor
+    let status: FileStatus
     var splitter = LineSplitter()
     var lines = TextLines()
     var byteCount = 0
     /// The monotonic time after which a device or FIFO is not waited for.
-    var waitUntil: Double
+    let waitUntil: Double
     var isRegular: Bool { status.kind == .regular }
+
+    init(file: FileDescriptor, status: FileStatus, waitUntil: Double) {
+      self.file = file
+      self.status = status
+      self.waitUntil = waitUntil
+    }
   }
 
   let path: String
@@ -111,7 +118,7 @@ final class WatchedFile: LiveSource {
 
   /// Reads one slice; at the end of the read, takes its lines if they give items.
   private func continueReading(now: Double) -> Bool {
-    guard var current = read else { return false }
+    guard let current = read else { return false }
     let budget = min(WatchedFile.sliceBytes, InputLimits.maximumBytes + 1 - current.byteCount)
     let step = Reading.readSome(current.file, budget: budget) { chunk in
       let taken = min(chunk.count, InputLimits.maximumBytes - current.byteCount)
@@ -136,10 +143,7 @@ final class WatchedFile: LiveSource {
     if ending == nil && !current.isRegular && Clock.monotonic() >= current.waitUntil {
       ending = .deadline
     }
-    guard let ending else {
-      read = current
-      return false
-    }
+    guard let ending else { return false }
     read = nil
     current.file.close()
     current.splitter.finish { current.lines.append($0) }

@@ -22,13 +22,20 @@ extension FrameSink {
   var deadline: Double? { nil }
 }
 
+/// A sink that can write a frame's text as it is, for the encoders whose line is the
+/// text (`FrameEncoder.writesFrameText`): the stream then draws no `Frame`.
+protocol FrameTextSink: FrameSink {
+  /// Writes one frame's text as a line; `false` if the reader has gone.
+  func show(text: FrameText) -> Bool
+}
+
 /// A sink that cannot go on: exit status 69.
 struct SinkError: Error, Equatable, CustomStringConvertible {
   var description: String
 }
 
 /// Frames as lines on standard output: one `write(2)` per line, no buffering.
-final class StandardOutputSink: FrameSink {
+final class StandardOutputSink: FrameTextSink {
   let encoder: FrameEncoder
   /// The bytes of the frame being written.
   private var buffer: [UInt8] = []
@@ -51,6 +58,17 @@ final class StandardOutputSink: FrameSink {
     // newline to the line would copy it (its text is often the frame's own).
     buffer.removeAll(keepingCapacity: true)
     buffer.append(contentsOf: line.utf8)
+    return writeBuffer()
+  }
+
+  func show(text: FrameText) -> Bool {
+    buffer.removeAll(keepingCapacity: true)
+    buffer.append(contentsOf: text.bytes)
+    return writeBuffer()
+  }
+
+  /// Writes `buffer` and a newline with one `write(2)`.
+  private func writeBuffer() -> Bool {
     buffer.append(0x0A)
     let written = buffer.withUnsafeBytes {
       FileDescriptor.standardOutput.writeAll($0, retryOnInterrupt: false)

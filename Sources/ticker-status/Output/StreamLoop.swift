@@ -99,6 +99,12 @@ final class StreamLoop {
     // The realtime at which to draw the next frame; `nil`: only when something changes.
     var due: Double? = -.infinity
     var watches: [PollWatch] = []
+    // For encoders whose line is the frame's text, the text alone, twice: the one drawn
+    // and the one shown.
+    let textSink = pipeline.encoder.writesFrameText ? sink as? FrameTextSink : nil
+    var text = FrameText()
+    var shownText = FrameText()
+    var isTextShown = false
     let clickReader = pipeline.clickEvents.map(ClickEventReader.init)
     var clickChildren = ClickChildren()
     while true {
@@ -108,12 +114,28 @@ final class StreamLoop {
         if now < shownAt + minimumInterval {
           due = shownAt + minimumInterval
         } else {
-          let frame = ticker.frame(at: now, markingItems: pipeline.encoder.marksItems)
-          if frame != shown {
-            guard sink.show(frame, placement: ticker.placement(at: now), at: now) else {
-              return ending(.readerGone)
+          var changed = false
+          if let textSink {
+            // The line is the frame's text: drawn into one buffer and compared with the
+            // other, nothing allocated.
+            ticker.drawText(at: now, into: &text)
+            if !isTextShown || text != shownText {
+              guard textSink.show(text: text) else { return ending(.readerGone) }
+              swap(&text, &shownText)
+              isTextShown = true
+              changed = true
             }
-            shown = frame
+          } else {
+            let frame = ticker.frame(at: now, markingItems: pipeline.encoder.marksItems)
+            if frame != shown {
+              guard sink.show(frame, placement: ticker.placement(at: now), at: now) else {
+                return ending(.readerGone)
+              }
+              shown = frame
+              changed = true
+            }
+          }
+          if changed {
             shownAt = now
             if !onScreenIsCurrent {
               onScreen = (ticker, tickerSources)
