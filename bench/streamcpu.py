@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CPU per second of streams run side by side, read from /proc/PID/schedstat.
 
-    bench/streamcpu.py [--seconds S] [--after A] [--repeat N] NAME=COMMAND...
+    bench/streamcpu.py [--seconds S] [--after A] [--repeat N] [--alone] NAME=COMMAND...
 
 Starts every COMMAND at once (through no shell: split at spaces), each with its
 standard output on a file of its own. Once a command has written its first line
@@ -12,6 +12,12 @@ per command: CPU milliseconds per second over those S seconds, frames written a
 second, VmHWM and VmRSS at the end. Then sends SIGTERM to each. With --repeat N,
 does all that N times and prints each command's median CPU (and the rest from that
 run): a process's CPU a second varies by 10 to 20 % from one run to the next here.
+
+With --alone, the commands run one at a time, taking turns, rather than side by side.
+Processes that wake at the same moments share the cost of waking an idle CPU (in a
+VM, leaving its halt), and streams of the same motion wake at the same moments of
+the realtime clock: side by side, they would look cheaper than a C loop that wakes
+on its own.
 
 wait4(2) and getrusage(2) would count the fork and exec of the child too, about
 60 ms here, more than a second of streaming costs; schedstat counts only the time
@@ -44,13 +50,16 @@ def main():
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--after", type=float, default=1)
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--alone", action="store_true", help="one command at a time")
     parser.add_argument("--timeout", type=float, default=60, help="for the first line")
     parser.add_argument("commands", nargs="+")
     args = parser.parse_args()
     results = {}
     for _ in range(args.repeat):
-        for name, row in measure(args).items():
-            results.setdefault(name, []).append(row)
+        groups = [[spec] for spec in args.commands] if args.alone else [args.commands]
+        for group in groups:
+            for name, row in measure(args, group).items():
+                results.setdefault(name, []).append(row)
     for name, rows in results.items():
         rows.sort(key=lambda row: row["cpu"])
         row = rows[len(rows) // 2]
@@ -60,13 +69,13 @@ def main():
         )
 
 
-def measure(args):
-    """One run of every command side by side: name -> cpu, fps, hwm, rss."""
+def measure(args, commands):
+    """One run of `commands` side by side: name -> cpu, fps, hwm, rss."""
     measured = {}
     work = tempfile.mkdtemp()
     runs = []
     try:
-        for index, spec in enumerate(args.commands):
+        for index, spec in enumerate(commands):
             name, _, command = spec.partition("=")
             out = open(os.path.join(work, f"out{index}"), "wb")
             child = subprocess.Popen(command.split(), stdout=out, stdin=subprocess.DEVNULL)
