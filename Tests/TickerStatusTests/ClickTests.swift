@@ -8,7 +8,7 @@ import Testing
 // pointer, with the item in its environment only; hostile items run nothing else.
 
 /// Items that would run something if their text reached a shell, a bar or tmux.
-private func hostileItems(_ folder: TestFolder) -> [String] {
+func clickHostileItems(_ folder: TestFolder) -> [String] {
   let pwned = folder.file("pwned")
   return [
     "AAPL 189.84 +1.25", "$(touch \(pwned)) `touch \(pwned)`; touch \(pwned)",
@@ -17,7 +17,7 @@ private func hostileItems(_ folder: TestFolder) -> [String] {
 }
 
 /// The action: one line a click, with the variables the action gets.
-private func recordingAction(_ folder: TestFolder) -> String {
+func recordingAction(_ folder: TestFolder) -> String {
   let log = folder.file("clicks")
   return
     #"printf '%s|%s|%s|%s|%s|%s\n' "$TICKER_INDEX" "$TICKER_ITEM" "${TICKER_SYMBOL-unset}" "${TICKER_PRICE-unset}" "${TICKER_CHANGE-unset}" "$TICKER_BUTTON" >> "#
@@ -25,13 +25,13 @@ private func recordingAction(_ folder: TestFolder) -> String {
 }
 
 /// The lines the action wrote, once `count` are there (or after 10 s).
-private func clicks(_ folder: TestFolder, count: Int) -> [String] {
+func recordedClicks(_ folder: TestFolder, count: Int) -> [String] {
   waitUntil(timeout: 10) { folder.lineCount("clicks") >= count }
   return (folder.read("clicks") ?? "").split(separator: "\n").map(String.init)
 }
 
 /// The item (index) a still ticker of `items` shows at each column.
-private func owners(_ arguments: [String]) throws -> [Int?] {
+func itemOwners(_ arguments: [String]) throws -> [Int?] {
   let options = try ArgumentParser.parse(arguments)
   let pipeline = try Pipeline(options, environment: Environment())
   var builder = pipeline.makeBuilder()
@@ -42,7 +42,7 @@ private func owners(_ arguments: [String]) throws -> [Int?] {
 }
 
 /// What the action should write for item `index` clicked with `button`.
-private func expected(_ items: [String], _ index: Int, button: Int) -> String {
+func expectedClick(_ items: [String], _ index: Int, button: Int) -> String {
   let item = items[index]
   if let quote = Quote(parsing: item) {
     let sign = quote.trend == .up ? "+" : quote.trend == .down ? "-" : ""
@@ -56,9 +56,9 @@ private func expected(_ items: [String], _ index: Int, button: Int) -> String {
   @Test func i3barClickEventsRunTheActionForTheItemUnderThePointer() throws {
     let folder = try TestFolder("ticker-click")
     defer { folder.remove() }
-    let items = hostileItems(folder)
+    let items = clickHostileItems(folder)
     let arguments = ["-w", "120", "-s", "0", "--quotes", "--"] + items
-    let owner = try owners(arguments)
+    let owner = try itemOwners(arguments)
     let stream = try LiveProcess(
       ["--stream", "--format", "i3bar", "--on-click", recordingAction(folder)] + arguments,
       feedsInput: true)
@@ -74,15 +74,15 @@ private func expected(_ items: [String], _ index: Int, button: Int) -> String {
       stream.write(
         "{\"name\":\"t\",\"button\":\(button),\"modifiers\":[\"Shift\"],\"relative_x\":"
           + "\(column * 10 + 5),\"relative_y\":9,\"width\":1200,\"height\":18},\n")
-      wanted.append(expected(items, index, button: button))
+      wanted.append(expectedClick(items, index, button: button))
     }
     // The actions run detached, side by side: in any order, each once.
-    let lines = clicks(folder, count: wanted.count)
+    let lines = recordedClicks(folder, count: wanted.count)
     #expect(lines.sorted() == wanted.sorted())
     #expect(!folder.exists("pwned"), "an item's text ran")
     // Each action ran once, and the stream left no zombie behind.
     usleep(300_000)
-    #expect(clicks(folder, count: wanted.count).count == wanted.count)
+    #expect(recordedClicks(folder, count: wanted.count).count == wanted.count)
     #expect(childZombies(of: stream.pid).isEmpty)
   }
 
@@ -99,7 +99,7 @@ private func expected(_ items: [String], _ index: Int, button: Int) -> String {
     stream.waitForLines(3)
     stream.write(
       "[\nnot json\n{\"button\":\n{\"button\":9}\n,{\"button\":2,\"relative_x\":1,\"width\":10}\n")
-    #expect(clicks(folder, count: 1) == ["0|item|unset|unset|unset|2"])
+    #expect(recordedClicks(folder, count: 1) == ["0|item|unset|unset|unset|2"])
     #expect(
       stream.standardError
         == "ticker-status: warning: standard input holds a line that is not a click event;"
@@ -124,12 +124,12 @@ private func expected(_ items: [String], _ index: Int, button: Int) -> String {
       #expect(line == "{\"full_text\":\"first · seco\"}")
       // i3blocks 1.5 writes the block's properties, the click's among them.
       stream.write("{\"name\":\"ticker\",\"button\":1,\"relative_x\":95,\"width\":120}\n")
-      #expect(clicks(folder, count: 1) == ["1|second|unset|unset|unset|1"])
+      #expect(recordedClicks(folder, count: 1) == ["1|second|unset|unset|unset|1"])
     } else {
       #expect(line == "first · seco")
       // Without format=json i3blocks writes the button alone: the item at the left edge.
       stream.write("3\n")
-      #expect(clicks(folder, count: 1) == ["0|first|unset|unset|unset|3"])
+      #expect(recordedClicks(folder, count: 1) == ["0|first|unset|unset|unset|3"])
     }
   }
 
@@ -158,7 +158,7 @@ private func expected(_ items: [String], _ index: Int, button: Int) -> String {
   @Test func polybarActionsRunTheActionWhenPolybarRunsThem() throws {
     let folder = try TestFolder("ticker-click")
     defer { folder.remove() }
-    let items = hostileItems(folder)
+    let items = clickHostileItems(folder)
     // A path with ':' and '}' in it, as polybar's parser must see through.
     let itemsFile = try folder.write("items:{x}", items.joined(separator: "\n") + "\n")
     let result = try runTicker(
@@ -173,9 +173,9 @@ private func expected(_ items: [String], _ index: Int, button: Int) -> String {
       let command = try #require(polybarAction(in: result.stdout, button: button, before: shown))
       let run = try runProcess("/bin/sh", ["-c", command], environment: testEnvironment())
       #expect(run.status == 0, "\(run.stderr)")
-      wanted.append(expected(items, index, button: button))
+      wanted.append(expectedClick(items, index, button: button))
     }
-    #expect(clicks(folder, count: wanted.count).sorted() == wanted.sorted())
+    #expect(recordedClicks(folder, count: wanted.count).sorted() == wanted.sorted())
     #expect(!folder.exists("pwned"))
   }
 
@@ -197,7 +197,8 @@ private func expected(_ items: [String], _ index: Int, button: Int) -> String {
       ])
     #expect(result.status == 0)
     #expect(result.stdout == "")
-    #expect(clicks(folder, count: 1) == [expected(["AAPL 189.84 +1.25"], 0, button: 4)])
+    #expect(
+      recordedClicks(folder, count: 1) == [expectedClick(["AAPL 189.84 +1.25"], 0, button: 4)])
   }
 
   @Test func aClickOnAnItemThatHasGoneRunsNothing() throws {
@@ -209,6 +210,47 @@ private func expected(_ items: [String], _ index: Int, button: Int) -> String {
     #expect(result.stderr == "ticker-status: warning: no item 7 to click: it has gone\n")
     usleep(200_000)
     #expect(!folder.exists("clicks"))
+  }
+
+  /// tmux draws user ranges from 3.4; before, the markup would show as text.
+  @Test(arguments: [("3.3a", false), ("3.4", true), ("3.5a", true), ("next-3.8", true)])
+  func tmuxItemsAreInUserRangesFrom34(version: String, ranged: Bool) throws {
+    let result = try runTicker(
+      [
+        "--format", "tmux", "--tmux-version", version, "--at", "0", "-w", "12",
+        "--on-click", "true", "--click-range-prefix", "tfx_", "ab", "c#d",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    // Each range stops before the item's last cell (see TmuxDialect), but not before a
+    // '#', whose escaping depends on what follows.
+    #expect(
+      result.stdout
+        == (ranged
+          ? "#[range=user|tfx_0]ab ·#[norange] #[range=user|tfx_1]c###[norange]d    #[default]\n"
+          : "ab · c####d    #[default]\n"))
+  }
+
+  @Test func tmuxRangesWithoutAVersionAreThoseOf33NoneAtAll() throws {
+    let result = try runTicker(["--format", "tmux", "--at", "0", "--on-click", "true", "x"])
+    #expect(!result.stdout.contains("range"))
+  }
+
+  @Test func aRangeNameLongerThanTmuxKeepsIsNotDrawn() {
+    let ranges = Pipeline.tmuxRanges(prefix: "abcdefghij")
+    #expect(ranges.rangeName?(99_999) == "abcdefghij99999")
+    #expect(ranges.rangeName?(100_000) == .some(nil))
+  }
+
+  @Test(arguments: [
+    (["--click-range-prefix", "t-1", "--on-click", "true", "x"], "expected 1 to 10 letters"),
+    (["--click-range-prefix", "abcdefghijk", "--on-click", "true", "x"], "expected 1 to 10"),
+    (["--click-range-prefix", "", "--on-click", "true", "x"], "expected 1 to 10"),
+    (["--click-range-prefix", "ab", "x"], "needs '--on-click <command>'"),
+  ])
+  func clickRangePrefixIsChecked(arguments: [String], message: String) throws {
+    let result = try runTicker(arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
   @Test(arguments: OutputFormat.allCases)
