@@ -253,6 +253,93 @@ func expectedClick(_ items: [String], _ index: Int, button: Int) -> String {
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
+  /// contrib/quotes/open-quote with a fake xdg-open that records its arguments: the
+  /// URL it opens, in the plainest POSIX sh at hand.
+  private func openQuote(_ environment: [String: String], folder: TestFolder) throws
+    -> (status: Int32, opened: [String], stderr: String)
+  {
+    let fake = try folder.write(
+      "xdg-open", "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" >> \"$0.log\"\n")
+    chmod(fake, 0o755)
+    try? FileManager.default.removeItem(atPath: folder.file("xdg-open.log"))
+    let result = try runProcess(
+      which("dash") ?? "/bin/sh", [repositoryFile("contrib/quotes/open-quote")],
+      environment: testEnvironment(
+        [
+          "PATH": folder.path + ":"
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        ]
+      ).merging(environment) { $1 })
+    let opened = (folder.read("xdg-open.log") ?? "").split(separator: "\n").map(String.init)
+    return (result.status, opened, result.stderr)
+  }
+
+  @Test(
+    arguments: [
+      ("AAPL", nil, "https://stooq.com/q/?s=aapl.us"),
+      ("EUR/USD", nil, "https://stooq.com/q/?s=eurusd"),
+      ("SAP.DE", nil, "https://stooq.com/q/?s=sap.de"),
+      ("^SPX", nil, "https://stooq.com/q/?s=%5Espx"),
+      ("GOOGLE", nil, "https://stooq.com/q/?s=google"),
+      (
+        "$(touch${IFS}pwned)`touch pwned`;&|<>'\"\\ %41#?=+", nil,
+        "https://stooq.com/q/?s=%24%28touch%24%7Bifs%7Dpwned%29%60touch%20pwned%60%3B%26%7C%3C%3E"
+          + "%27%22%5C%20%2541%23%3F%3D%2B"
+      ),
+      ("Ünï-._~", nil, "https://stooq.com/q/?s=%C3%9Cn%C3%AF-._~"),
+      (
+        "A/B c", "https://q.example/{symbol}/x?s={symbol}",
+        "https://q.example/A%2FB%20c/x?s=A%2FB%20c"
+      ),
+      ("AAPL", "https://q.example/?s=", "https://q.example/?s=AAPL"),
+    ] as [(String, String?, String)])
+  func openQuoteOpensTheSymbolsPagePercentEncoded(symbol: String, template: String?, url: String)
+    throws
+  {
+    let folder = try TestFolder("ticker-open-quote")
+    defer { folder.remove() }
+    var environment = ["TICKER_SYMBOL": symbol]
+    if let template { environment["TICKER_QUOTE_URL"] = template }
+    let run = try openQuote(environment, folder: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.opened == ["1", url])
+    #expect(!folder.exists("pwned"))
+  }
+
+  @Test func openQuoteWithoutASymbolSaysWhyAndOpensNothing() throws {
+    let folder = try TestFolder("ticker-open-quote")
+    defer { folder.remove() }
+    for environment in [[:], ["TICKER_SYMBOL": ""]] {
+      let run = try openQuote(environment, folder: folder)
+      #expect(run.status == 0)
+      #expect(run.opened.isEmpty)
+      #expect(run.stderr.contains("open-quote: no TICKER_SYMBOL"), "\(run.stderr)")
+    }
+  }
+
+  /// A click through ticker-status: the quote's symbol reaches open-quote only in the
+  /// environment.
+  @Test func openQuoteAsTheOnClickActionOfAQuote() throws {
+    let folder = try TestFolder("ticker-open-quote")
+    defer { folder.remove() }
+    _ = try openQuote([:], folder: folder)  // writes the fake xdg-open
+    let result = try runTicker(
+      [
+        "--clicked-item", "1", "--on-click", repositoryFile("contrib/quotes/open-quote"),
+        "--quotes", "AAPL 1 +1", "$(touch${IFS}pwned);x 2.5 -1",
+      ],
+      environment: testEnvironment(
+        ["PATH": folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/bin")]))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      waitUntil(timeout: 10) { folder.lineCount("xdg-open.log") >= 2 },
+      "open-quote opened nothing")
+    #expect(
+      folder.read("xdg-open.log")
+        == "1\nhttps://stooq.com/q/?s=%24%28touch%24%7Bifs%7Dpwned%29%3Bx\n")
+    #expect(!folder.exists("pwned"))
+  }
+
   @Test(arguments: OutputFormat.allCases)
   func withoutOnClickNoOutputChanges(format: OutputFormat) throws {
     let common = ["--format", format.rawValue, "-w", "30", "--at", "5", "--demo"]

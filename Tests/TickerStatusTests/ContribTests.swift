@@ -199,6 +199,7 @@ private func plainFrame(_ arguments: [String]) throws -> String {
     "share/ticker-status/i3/config", "share/ticker-status/i3blocks/ticker.conf",
     "share/ticker-status/polybar/ticker.ini", "share/ticker-status/waybar/config.jsonc",
     "share/ticker-status/waybar/style.css", "share/ticker-status/lemonbar/ticker.sh",
+    "share/ticker-status/quotes/open-quote",
   ]
 
   static func dryRun(_ target: String, _ variables: [String] = []) throws -> String {
