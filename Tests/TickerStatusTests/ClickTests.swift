@@ -340,6 +340,90 @@ func expectedClick(_ items: [String], _ index: Int, button: Int) -> String {
     #expect(!folder.exists("pwned"))
   }
 
+  /// The click line each bar snippet shows, run as written (with ticker-status on PATH
+  /// and open-quote where make install puts it under ~/.local), for a click of its bar:
+  /// open-quote opens a quote's page.
+  @Test(arguments: ["i3", "i3blocks", "polybar", "waybar", "lemonbar"])
+  func theSnippetsClickLinesOpenTheQuoteAsWritten(bar: String) throws {
+    let folder = try TestFolder("ticker-snippet-click")
+    defer { folder.remove() }
+    let bin = folder.file("bin")
+    let quotes = folder.file(".local/share/ticker-status/quotes")
+    for path in [bin, quotes] {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    try FileManager.default.createSymbolicLink(
+      atPath: bin + "/ticker-status", withDestinationPath: tickerBinary)
+    try FileManager.default.createSymbolicLink(
+      atPath: quotes + "/open-quote",
+      withDestinationPath: repositoryFile("contrib/quotes/open-quote"))
+    let fake = try folder.write(
+      "bin/xdg-open", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \"$HOME/opened\"\n")
+    chmod(fake, 0o755)
+    var environment = testEnvironment([
+      "HOME": folder.path,
+      "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+    ])
+    /// The commented line of `path` that runs ticker-status with --on-click, uncommented.
+    func clickLine(_ path: String, comment: String) throws -> String {
+      let lines = try contents(path).split(separator: "\n").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      let line = try #require(
+        lines.first {
+          $0.hasPrefix(comment) && $0.contains("ticker-status --") && $0.contains("--on-click")
+        }, "\(path) shows no click line")
+      return String(line.dropFirst(comment.count)).trimmingCharacters(in: .whitespaces)
+    }
+    let script: String
+    var input: [UInt8]?
+    switch bar {
+    case "i3":
+      let line = try clickLine("contrib/i3/config", comment: "#")
+      script = String(line.dropFirst("status_command ".count)) + " | head -n 6"
+      input = Array("[\n{\"name\":\"t\",\"button\":1,\"relative_x\":3,\"width\":600},\n".utf8)
+    case "i3blocks":
+      let line = try clickLine("contrib/i3blocks/ticker.conf", comment: "#")
+      #expect(try contents("contrib/i3blocks/ticker.conf").contains("\n# format=json\n"))
+      environment["BLOCK_INTERVAL"] = "persist"
+      environment["format"] = "json"
+      script = String(line.dropFirst("command=".count)) + " | head -n 4"
+      input = Array("{\"name\":\"ticker\",\"button\":1,\"relative_x\":3,\"width\":400}\n".utf8)
+    case "polybar":
+      // polybar runs the command of the action clicked: the first item's left button.
+      let line = try clickLine("contrib/polybar/ticker.ini", comment: ";")
+      let command = String(line.dropFirst("exec = ".count)).replacing(" --stream", with: "")
+      script =
+        "eval \"$(\(command) | sed -n 's/^%{A1:\\(\\([^:\\\\]\\|\\\\.\\)*\\):}.*/\\1/p' "
+        + "| sed 's/\\\\:/:/g')\""
+    case "waybar":
+      let line = try clickLine("contrib/waybar/config.jsonc", comment: "//")
+      let command = try #require(line.firstMatch(of: /"on-click": "([^"]+)"/)?.1)
+      script = String(command)
+    default:
+      // lemonbar prints the action clicked, which the script runs with sh: a bar that
+      // prints the first item's left-button action.
+      let lemonbar = try folder.write(
+        "bin/fake-lemonbar",
+        "#!/bin/sh\nhead -n 1 | sed -n 's/^%{c}%{A1:\\(\\([^:\\\\]\\|\\\\.\\)*\\):}.*/\\1/p' "
+          + "| sed 's/\\\\:/:/g'\n")
+      chmod(lemonbar, 0o755)
+      environment["LEMONBAR"] = lemonbar
+      script =
+        "'\(repositoryFile("contrib/lemonbar/ticker.sh"))' -w 40 --demo "
+        + "--on-click ~/.local/share/ticker-status/quotes/open-quote"
+    }
+    let result = try runProcess(
+      "/bin/sh", ["-c", script], stdin: input, environment: environment, timeout: 20)
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    #expect(
+      waitUntil(timeout: 10) { folder.read("opened") != nil },
+      "\(bar): open-quote opened nothing")
+    let opened = folder.read("opened") ?? ""
+    #expect(
+      opened.wholeMatch(of: /https:\/\/stooq\.com\/q\/\?s=[a-z0-9.%]+\n/) != nil, "\(opened)")
+  }
+
   @Test(arguments: OutputFormat.allCases)
   func withoutOnClickNoOutputChanges(format: OutputFormat) throws {
     let common = ["--format", format.rawValue, "-w", "30", "--at", "5", "--demo"]
