@@ -31,7 +31,11 @@ private final class TmuxClickServer {
   let environment: [String: String]
   /// The ticker's arguments, as `@ticker-args` holds them.
   let tickerArguments: [String]
-  let width = 170
+  let width = 150
+  /// `#{ticker:currencies}`, after `[L] ` on the left (its NAME too long to be its
+  /// ranges' prefix whole), without --on-click.
+  static let namedArguments = ["-w", "16", "-s", "0", "fxone", "fxtwo"]
+  static let namedStart = 4
 
   /// Starts the servers; `smooth` sets `@ticker-smooth on`.
   init(tmux: String, version: String, smooth: Bool, folder: TestFolder) throws {
@@ -68,10 +72,11 @@ private final class TmuxClickServer {
       "tmux.conf",
       """
       set -g mouse on
-      set -g status-left '[L] '
+      set -g status-left '[L] #{ticker:currencies} '
       set -g status-right '#{ticker}|R'
       set -g @ticker-bin '\(tickerBinary)'
       set -g @ticker-args '\(tickerArguments.joined(separator: " "))'
+      set -g @ticker-currencies-args '--on-click \(action) \(Self.namedArguments.joined(separator: " "))'
       set -g @ticker-smooth \(smooth ? "on" : "off")
       run-shell '\(repositoryFile("contrib/tmux/ticker.tmux"))'
 
@@ -97,12 +102,25 @@ private final class TmuxClickServer {
     try runProcess(tmux, ["-L", server] + arguments, environment: environment, timeout: 20)
   }
 
-  /// Sets status-right and the ticker's arguments again, as sourcing the configuration
-  /// again would, and runs the plugin.
-  func sourceAgain(arguments: String? = nil) throws {
+  /// Sets the status line and the tickers' arguments again, as sourcing the
+  /// configuration again would (without --on-click unless `clicks`), and runs the
+  /// plugin.
+  func sourceAgain(clicks: Bool = true) throws {
+    let named = Self.namedArguments.joined(separator: " ")
+    try run("inner", ["set", "-g", "status-left", "[L] #{ticker:currencies} "])
     try run("inner", ["set", "-g", "status-right", "#{ticker}|R"])
     try run(
-      "inner", ["set", "-g", "@ticker-args", arguments ?? tickerArguments.joined(separator: " ")])
+      "inner",
+      [
+        "set", "-g", "@ticker-args",
+        clicks ? tickerArguments.joined(separator: " ") : "-w 20 x",
+      ])
+    try run(
+      "inner",
+      [
+        "set", "-g", "@ticker-currencies-args",
+        clicks ? "--on-click " + folder.file("action") + " " + named : named,
+      ])
     try run("inner", ["run-shell", repositoryFile("contrib/tmux/ticker.tmux")])
   }
 
@@ -211,8 +229,11 @@ private func rangesReachOneCellFurther(_ version: String) -> Bool {
     // The configuration sourced again changes nothing: one test, one action a click.
     try server.sourceAgain()
     let binding = try server.run("inner", ["list-keys", "-T", "root", "MouseDown1Status"]).stdout
-    #expect(binding.components(separatedBy: "--clicked-item").count == 2, "\(binding)")
-    #expect(binding.hasSuffix("{ select-window -t = }\n"), "\(binding)")
+    // One test a ticker, its own ranges' (NAME shortened, with a checksum), and tmux's
+    // own binding last.
+    #expect(binding.components(separatedBy: "--clicked-item").count == 3, "\(binding)")
+    #expect(binding.contains("#{m/r:^t_[0-9]+$,") && binding.contains("#{m/r:^tcurr"))
+    #expect(binding.hasSuffix("{ select-window -t = } }\n"), "\(binding)")
     // Only numbers, fixed words and the plugin's arguments: no item's text.
     let keys = try server.run("inner", ["list-keys"]).stdout
     #expect(!keys.contains("pwned") && !keys.contains("AAPL"), "\(keys)")
@@ -236,6 +257,12 @@ private func rangesReachOneCellFurther(_ version: String) -> Bool {
           "no action for item \(index), button \(button) at cell \(column)")
       }
     }
+    // The other ticker: its own ranges, its own items.
+    let named = try itemOwners(TmuxClickServer.namedArguments)
+    let fxtwo = try #require(named.firstIndex(of: 1))
+    try server.click(column: TmuxClickServer.namedStart + fxtwo + 2, button: 1)
+    wanted.append("1|fxtwo|unset|unset|unset|1")
+    #expect(waitUntil(timeout: 10) { server.actions.count >= wanted.count }, "no action for fxtwo")
     #expect(server.actions == wanted)
 
     // Elsewhere tmux does what it did: a click on padding or after the ticker runs
@@ -263,7 +290,7 @@ private func rangesReachOneCellFurther(_ version: String) -> Bool {
     #expect(!folder.exists("pwned"), "an item's text ran")
 
     // Without --on-click the plugin gives the keys their own bindings back.
-    try server.sourceAgain(arguments: "-w 20 x")
+    try server.sourceAgain(clicks: false)
     let restored = try server.run("inner", ["list-keys", "-T", "root", "MouseDown1Status"]).stdout
     #expect(restored.hasSuffix(" MouseDown1Status select-window -t =\n"), "\(restored)")
     #expect(
