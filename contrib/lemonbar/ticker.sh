@@ -11,6 +11,23 @@
 # %{F#rrggbb} and writes % from the text as %%, so a feed cannot inject lemonbar
 # commands. Each line gets %{c} to centre it.
 #
+# Clicks: with --on-click among the arguments, each item is wrapped in
+# %{A1:...:} to %{A5:...:} actions; lemonbar prints the action of a click, and
+# this script runs what lemonbar prints with sh. The action runs ticker-status
+# again with --clicked-item and the same arguments, which runs the command for
+# that item, with the item in TICKER_ITEM, TICKER_INDEX, TICKER_BUTTON and, with
+# --quotes, TICKER_SYMBOL, TICKER_PRICE and TICKER_CHANGE. open-quote opens the
+# quote's page in the browser:
+#
+#   contrib/lemonbar/ticker.sh -w 60 --quotes --command 'ticker-quotes aapl.us eurusd' --every 300 \
+#       --on-click ~/.local/share/ticker-status/quotes/open-quote
+#
+# lemonbar 1.4 (Debian 12) reads at most 4096 bytes of a line, and each item on
+# screen carries its five actions, each the whole command line: keep the arguments
+# short (items in a file, a short path) or few items in view, or clicks go astray.
+# It also places the areas of centred text (%{c}) up to a cell or two off, more
+# so at the left; a click in the middle of an item is safe.
+#
 # lemonbar draws X core fonts only (xlsfonts lists them). LEMONBAR_FONT picks one;
 # the default, -misc-fixed-medium-r-normal--13-120-75-75-c-70-iso10646-1 (Debian's
 # xfonts-base, 7 pixels a cell), has ▲ and ▼; lemonbar's own default, fixed, is
@@ -30,8 +47,10 @@ bar() {
     fi
 }
 
+# What lemonbar prints is the action of a click: sh runs it.
 ticker-status --stream --format lemonbar "$@" |
     while IFS= read -r frame; do
         printf '%%{c}%s\n' "$frame"
     done |
-    bar
+    bar |
+    sh
