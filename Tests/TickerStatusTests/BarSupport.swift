@@ -375,22 +375,28 @@ struct ShotError: Error, CustomStringConvertible {
 ///
 /// - Returns: The display, like `:3`.
 func startXvfb(in session: BarSession, size: String) throws -> String {
-  try session.spawn(
-    ["Xvfb", "-displayfd", "1", "-screen", "0", size + "x24", "-nolisten", "tcp"],
-    environment: session.environment(), log: "xvfb.log")
-  var display = ""
-  waitUntil(timeout: 10) {
-    let text = session.log("xvfb.log")
-    guard let line = text.split(separator: "\n").first, let number = Int(line) else {
-      return false
+  // -displayfd picks a free display, but two servers starting at once (another test
+  // run on the machine) can still race for one: then the loser fails, and starts again.
+  for attempt in 1...3 {
+    let log = "xvfb-\(attempt).log"
+    try session.spawn(
+      ["Xvfb", "-displayfd", "1", "-screen", "0", size + "x24", "-nolisten", "tcp"],
+      environment: session.environment(), log: log)
+    var display = ""
+    waitUntil(timeout: 10) {
+      let text = session.log(log)
+      if let line = text.split(separator: "\n").first, let number = Int(line) {
+        display = ":\(number)"
+        return true
+      }
+      // Xvfb says why it failed and exits; no point waiting the whole time.
+      return text.contains("Fatal server error")
     }
-    display = ":\(number)"
-    return true
+    if !display.isEmpty { return display }
+    if attempt == 3 { throw ShotError(message: "Xvfb did not start: \(session.log(log))") }
+    usleep(200_000)
   }
-  guard !display.isEmpty else {
-    throw ShotError(message: "Xvfb did not start: \(session.log("xvfb.log"))")
-  }
-  return display
+  throw ShotError(message: "Xvfb did not start")
 }
 
 /// Items whose text each bar would take as markup, actions or JSON if its format let it

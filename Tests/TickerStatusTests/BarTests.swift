@@ -275,7 +275,8 @@ private let waylandPrograms =
     let display = try startXvfb(in: session, size: "1280x90")
     let path = "contrib/lemonbar/ticker.sh"
     let snippet = replacing(
-      "\nticker-status --stream ", with: "\n\(session.binary) --stream ",
+      "ticker_status=${TICKER_STATUS:-ticker-status}",
+      with: "ticker_status=${TICKER_STATUS:-\(session.binary)}",
       in: try repositoryText(path), file: path)
     // The test copy: at the bottom, the frame on a background of its own, and the
     // control at the right.
@@ -286,12 +287,20 @@ private let waylandPrograms =
         + "%%{A}%%{A}%%{A}%%{A}%%{A}%%{B-}\\n' \"$frame\"",
       in: snippet, file: path)
     copy = replacing("lemonbar -p ", with: "lemonbar -b -p ", in: copy, file: path)
+    // The control's actions are commands of the test's own, which the script would not
+    // run (it runs only clicked items): the copy runs them itself.
+    copy = replacing(
+      "    bar |\n",
+      with: "    bar | while IFS= read -r line; do case $line in \"touch c\"[1-5]) $line ;;"
+        + " *) printf '%s\\n' \"$line\" ;; esac; done |\n",
+      in: copy, file: path)
     let scripts = [
       try session.write("ticker.sh", snippet, executable: true),
       try session.write("copy.sh", copy, executable: true),
     ]
     let arguments = try hostileArguments(session)
-    // Actions are what lemonbar prints when clicked; the script runs them with sh.
+    // Actions are what lemonbar prints when clicked: the script reads an item and a
+    // button from them.
     for (script, extra) in zip(scripts, [[], arguments]) {
       try session.spawn(
         [script] + extra, environment: session.environment(["DISPLAY": display]),

@@ -179,12 +179,27 @@ func expectedClick(_ items: [String], _ index: Int, button: Int) -> String {
     #expect(!folder.exists("pwned"))
   }
 
-  @Test func lemonbarRefusesAnArgumentItCannotCarry() throws {
+  @Test func polybarRefusesAnArgumentItCannotCarry() throws {
     let result = try runTicker(
-      ["--format", "lemonbar", "--on-click", "true", "-f", "/tmp/a}b", "x"])
+      ["--format", "polybar", "--on-click", "true", "-f", "/tmp/a\nb", "x"])
     #expect(result.status == 64)
     #expect(
-      result.stderr.contains("cannot be passed back in a lemonbar click action: it holds a '}'"))
+      result.stderr.contains(
+        "cannot be passed back in a polybar click action: it holds a line break"))
+  }
+
+  @Test func lemonbarActionsHoldOnlyTheItemAndTheButton() throws {
+    let result = try runTicker(
+      ["--format", "lemonbar", "--at", "0", "-w", "40", "--on-click", "touch /tmp/x:}y", "--demo"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let actions = result.stdout.matches(of: /%\{A([1-5]):([^:]*):\}/).map {
+      (String($0.1), String($0.2))
+    }
+    #expect(actions.count >= 10)
+    for (button, action) in actions {
+      #expect(action.wholeMatch(of: /[0-9]+ [1-5]/) != nil, "\(action)")
+      #expect(action.hasSuffix(" " + button))
+    }
   }
 
   @Test func waybarClicksTheItemAtTheLeftEdge() throws {

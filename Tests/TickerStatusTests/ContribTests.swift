@@ -1141,21 +1141,33 @@ struct TmuxPluginTests {
   }
 
   @Test(
-    "lemonbar's script pipes centred frames into the bar, and what the bar prints to sh",
+    "lemonbar's script pipes centred frames into the bar, and reads back the clicks it prints",
     .enabled(if: hasOption("stream"), "stream mode (--stream) is not built yet"))
   func lemonbar() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    // A bar that keeps two frames and, as lemonbar does for a click, prints a command.
+    // A bar that keeps two frames and prints, as lemonbar does for a click, the action
+    // of item 0's left button; then a command, which must not run.
     let bar = folder.appendingPathComponent("bar")
-    try "#!/bin/sh\nhead -n 2 > \"$0.frames\"\necho \"touch '$0.clicked'\"\n".write(
-      to: bar, atomically: true, encoding: .utf8)
+    try """
+    #!/bin/sh
+    head -n 2 > "$0.frames"
+    echo '0 1'
+    echo "touch '$0.ran'"
+
+    """.write(to: bar, atomically: true, encoding: .utf8)
     chmod(bar.path, 0o755)
     let result = try runProcess(
-      "/bin/sh", [repositoryFile("contrib/lemonbar/ticker.sh"), "-w", "30", "--demo"],
+      "/bin/sh",
+      [
+        repositoryFile("contrib/lemonbar/ticker.sh"), "-w", "30", "--demo", "--on-click",
+        "echo \"$TICKER_INDEX $TICKER_BUTTON $TICKER_SYMBOL\" > '\(bar.path).clicked'",
+      ],
       environment: clientEnvironment(["LEMONBAR": bar.path]), timeout: 10)
     #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(result.stdout) \(result.stderr)")
-    #expect(FileManager.default.fileExists(atPath: bar.path + ".clicked"))
+    #expect(waitUntil(timeout: 5) { FileManager.default.fileExists(atPath: bar.path + ".clicked") })
+    #expect((try? String(contentsOfFile: bar.path + ".clicked", encoding: .utf8)) == "0 1 AAPL\n")
+    #expect(!FileManager.default.fileExists(atPath: bar.path + ".ran"), "the bar's output ran")
     let frames = try String(contentsOfFile: bar.path + ".frames", encoding: .utf8)
     let lines = frames.split(separator: "\n").map(String.init)
     #expect(lines.count == 2, "\(frames)")
