@@ -59,12 +59,13 @@ zshcompdir = $(datadir)/zsh/site-functions
 fishcompdir = $(datadir)/fish/vendor_completions.d
 pkgdatadir = $(datadir)/ticker-status
 
-# The snippets under pkgdatadir, by their path under contrib/.
-SNIPPETS_755 = tmux/ticker.tmux lemonbar/ticker.sh
+# The snippets under pkgdatadir, by their path under contrib/ (quotes/open-quote is
+# an --on-click action).
+SNIPPETS_755 = tmux/ticker.tmux lemonbar/ticker.sh quotes/open-quote
 SNIPPETS_644 = prompt/ticker.bash prompt/ticker.zsh prompt/ticker.fish \
 	i3/config i3blocks/ticker.conf polybar/ticker.ini \
 	waybar/config.jsonc waybar/style.css
-SNIPPET_DIRS = tmux prompt i3 i3blocks polybar waybar lemonbar
+SNIPPET_DIRS = tmux prompt i3 i3blocks polybar waybar lemonbar quotes
 
 # Everything install puts in place, and so everything uninstall removes.
 INSTALLED = \

@@ -6,12 +6,13 @@
 #   sh install.sh PREFIX=/usr/local    or: PREFIX=/usr/local sh install.sh
 #
 # It puts bin/, share/man/, the completions and share/ticker-status/ (the tmux
-# plugin, prompt snippets and bar snippets) under PREFIX, as `make install` does,
-# replacing each file whole so that a running ticker-status is not disturbed. It
-# writes the list of what it put there (the files and the folders it had to make)
-# to PREFIX/share/ticker-status/installed-files, and installs uninstall.sh beside
-# it: `sh uninstall.sh` with the same PREFIX removes exactly those. Installing a
-# new version over an old one removes the old files the new one no longer has.
+# plugin, prompt and bar snippets, the open-quote action) under PREFIX, as `make
+# install` does, replacing each file whole so that a running ticker-status is not
+# disturbed. It writes the list of what it put there (the files and the folders it
+# had to make) to PREFIX/share/ticker-status/installed-files, and installs
+# uninstall.sh beside it: `sh uninstall.sh` with the same PREFIX removes exactly
+# those. Installing a new version over an old one removes the old files the new
+# one no longer has.
 set -eu
 
 usage() {

@@ -5,8 +5,8 @@
 # `make deb` runs it; SOURCE_DATE_EPOCH is every file's date.
 #
 # Debian's places: man pages gzipped with -9n; bash, zsh (vendor-completions) and
-# fish completions where their packages look; the plugin and snippets in
-# /usr/share/ticker-status; the copyright file and changelog in
+# fish completions where their packages look; the plugin, snippets and the
+# open-quote click action in /usr/share/ticker-status; the copyright file and changelog in
 # /usr/share/doc/ticker-status. ticker-status is a static executable, so the
 # package depends on nothing; ticker-quotes needs python3, which it recommends.
 set -eu
@@ -68,7 +68,8 @@ Description: scrolling ticker for status lines, bars and shell prompts
  .
  The package has ticker-quotes, which prints live quotes from free public
  sources (it needs python3), man pages, completions for bash, zsh and fish, a
- tmux plugin, and prompt and bar snippets in /usr/share/ticker-status.
+ tmux plugin, prompt and bar snippets and an action that opens a clicked
+ quote's page, in /usr/share/ticker-status.
 EOF
 (cd "$root" && find usr -type f | sort | xargs md5sum >DEBIAN/md5sums)
 chmod 644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"

@@ -8,13 +8,14 @@ public struct ClickMarkup: Sendable {
   /// `nil` for none.
   public var command: (@Sendable (_ item: Int, _ button: Int) -> String)?
   /// tmux (3.4 and later): the name of the user range item `item` is drawn in, at most
-  /// 15 bytes of letters, digits and `_` (tmux keeps 15); `nil` for none.
-  public var rangeName: (@Sendable (_ item: Int) -> String)?
+  /// `longestRangeName` bytes of letters, digits and `_`; `nil` for none, or to draw
+  /// that item in no range.
+  public var rangeName: (@Sendable (_ item: Int) -> String?)?
 
   /// Markup of `command` actions (polybar, lemonbar) and `rangeName` ranges (tmux).
   public init(
     command: (@Sendable (_ item: Int, _ button: Int) -> String)? = nil,
-    rangeName: (@Sendable (_ item: Int) -> String)? = nil
+    rangeName: (@Sendable (_ item: Int) -> String?)? = nil
   ) {
     self.command = command
     self.rangeName = rangeName
@@ -22,4 +23,7 @@ public struct ClickMarkup: Sendable {
 
   /// The buttons a bar action is written for: left, middle, right, wheel up and down.
   public static let buttons = 1...5
+
+  /// The longest name of a tmux user range: tmux keeps 15 bytes.
+  public static let longestRangeName = 15
 }

@@ -152,9 +152,11 @@ public struct FrameEncoder: Sendable {
   /// The value is drawn but not format-expanded again, so each `#` from the text is
   /// written `##`; styles are `#[…]` and the value ends with `#[default]`.
   ///
+  /// - Parameter clicks: With a `rangeName`, each item is drawn in a user range, as
+  ///   `encode` draws it for `tmux`; the frame must then mark its items.
   /// - Complexity: O(length of the frame).
-  public static func tmuxOptionValue(_ frame: Frame) -> String {
-    TmuxDialect.encode(frame, escapingFor: .optionValue)
+  public static func tmuxOptionValue(_ frame: Frame, clicks: ClickMarkup? = nil) -> String {
+    TmuxDialect.encode(frame, escapingFor: .optionValue, clicks: clicks)
   }
 }
 

@@ -46,21 +46,49 @@ enum TmuxDialect {
     if let rangeName = clicks?.rangeName, !frame.items.isEmpty {
       frame.forEachItem { item, runs in
         let span = Frame(runs: Array(runs))
-        guard let item else {
+        guard let name = item.flatMap(rangeName) else {
           write(span, into: &output)
           // Text is always followed by a style (see above).
           if span.runs.last?.style.isPlain ?? true { output += "#[default]" }
           return
         }
-        output += "#[range=user|" + rangeName(item) + "]"
-        write(span, into: &output)
-        output += "#[norange]"
+        output += "#[range=user|" + name + "]"
+        // tmux up to 3.7 ends a range one cell after its text (format-draw.c sets its
+        // end to the cursor + 1), and the earlier of two ranges wins, so a click on
+        // the first cell of the next item would count for this one. The range stops
+        // before the item's last cell when that is one plain ASCII character (mostly
+        // the separator's space): tmux up to 3.7 still counts that cell for the item,
+        // later releases for none.
+        if let (head, last) = splitAtLastCell(span) {
+          write(head, into: &output)
+          output += "#[norange]"
+          write(last, into: &output)
+        } else {
+          write(span, into: &output)
+          output += "#[norange]"
+        }
       }
       return output.hasSuffix("#[default]") ? output : output + "#[default]"
     }
     write(frame, into: &output)
     if frame.runs.last?.style.isPlain ?? true { output += "#[default]" }
     return output
+  }
+
+  /// `span` without its last character, and that character in its style, when the
+  /// character is one cell of printable ASCII other than `#` (whose escaping depends
+  /// on what follows) and something comes before it; else `nil`.
+  static func splitAtLastCell(_ span: Frame) -> (head: Frame, last: Frame)? {
+    guard var lastRun = span.runs.last, let character = lastRun.text.last,
+      let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+      (0x20...0x7E).contains(scalar.value), scalar != "#",
+      span.runs.count > 1 || lastRun.text.count > 1
+    else { return nil }
+    var head = Array(span.runs.dropLast())
+    let style = lastRun.style
+    lastRun.text.removeLast()
+    if !lastRun.text.isEmpty { head.append(lastRun) }
+    return (Frame(runs: head), Frame(runs: [StyledRun(String(character), style: style)]))
   }
 
   /// Writes text for `#()` output; the text must be followed by a `#[…]` style.

@@ -116,8 +116,26 @@ import Testing
       frame, placement: Placement(offset: 0, cycle: 0, item: 0), at: 0)
     #expect(
       output
-        == "#[range=user|t0]A #[fg=green]▲1#[default]|#[norange]"
-        + "#[range=user|t1]B%{x#[norange] #[default]")
+        == "#[range=user|t0]A #[fg=green]▲1#[default]#[norange]|"
+        + "#[range=user|t1]B%{#[norange]x #[default]")
+  }
+
+  /// tmux up to 3.7 ends a range a cell late: a range stops before its item's last
+  /// cell when that cell is one plain ASCII character other than `#`, and the item
+  /// has more.
+  @Test(arguments: [
+    ("ab", 2, "#[range=user|t0]a#[norange]b#[default]"),
+    ("a", 1, "#[range=user|t0]a#[norange]#[default]"),
+    ("a#", 2, "#[range=user|t0]a###[norange]#[default]"),
+    ("aé", 2, "#[range=user|t0]aé#[norange]#[default]"),
+    ("a界", 3, "#[range=user|t0]a界#[norange]#[default]"),
+  ])
+  func tmuxRangesStopBeforeTheLastCell(item: String, width: Int, expected: String) {
+    let frame = Ticker(items: [StyledText(item)], separator: "", width: width)
+      .frame(at: 0, markingItems: true)
+    #expect(
+      FrameEncoder(format: .tmux, clicks: clicks).encode(
+        frame, placement: Placement(offset: 0, cycle: 0, item: 0), at: 0) == expected)
   }
 
   @Test(arguments: OutputFormat.allCases)

@@ -36,6 +36,26 @@ private func xProbe(
     controlMarks: controlMarks, logProblems: logProblems)
 }
 
+/// Clicks one point of an X display with one button.
+private func xClick(_ session: BarSession, display: String) -> (Int, Int, Int) throws -> Void {
+  { x, y, button in
+    let result = try runProcess(
+      which("xdotool")!, ["mousemove", "\(x)", "\(y)", "click", "\(button)"],
+      environment: session.environment(["DISPLAY": display]))
+    #expect(result.status == 0, "xdotool: \(result.stderr)")
+  }
+}
+
+/// The click copy's box in a new screenshot of `probe`.
+private func clickBox(_ probe: BarProbe, _ session: BarSession) throws -> Box {
+  var box: Box?
+  waitUntil(timeout: 10) {
+    box = (try? probe.screenshot())?.boundingBox(of: BarClicks.background)
+    return box != nil
+  }
+  return try #require(box, "\(session.name) drew no click copy; see \(session.shots)")
+}
+
 /// The lines of `log` that hold any of `words` (case-insensitive) and none of `allowed`.
 private func lines(
   of log: String, holding words: [String], except allowed: [String] = []
@@ -70,6 +90,14 @@ private let waylandPrograms =
       with:
         "exec = \(session.binary) --stream --format polybar \(arguments.joined(separator: " "))",
       in: copy, file: path)
+    // The click copy: the snippet's click line.
+    let clickLine = BarClicks.line(
+      in: try repositoryText(path), comment: ";", file: path, session: session,
+      arguments: try BarClicks.arguments(session))
+    let clicks = replacingLine(
+      starting: /exec = .*/, with: clickLine,
+      in: replacing("[module/ticker]", with: "[module/clicks]", in: snippet, file: path),
+      file: path)
     // font-1 is for %{T2}; neither font has U+200B, so polybar warns of one it is sent.
     let configuration = try session.write(
       "polybar.ini",
@@ -83,7 +111,7 @@ private let waylandPrograms =
       font-1 = DejaVu Sans Mono:pixelsize=20;3
       modules-left = ticker
       modules-center = hostile
-      modules-right = control
+      modules-right = clicks control
 
       [module/control]
       type = custom/text
@@ -100,6 +128,9 @@ private let waylandPrograms =
       \(copy)
       format-background = #123456
 
+      \(clicks)
+      format-background = \(BarClicks.background)
+
       """)
     try session.spawn(
       ["polybar", "-c", configuration, "test"],
@@ -112,7 +143,12 @@ private let waylandPrograms =
           of: session.log("polybar.log"), holding: ["warn", "error", "Dropping"],
           except: ["No monitor specified"])
       })
+    // The click copy drawn first: the modules around it stay where they are.
+    _ = try clickBox(probe, session)
     try checkBar(session, probe: probe, cycle: try cycleSeconds(arguments))
+    // The label is the frame alone: its background is as wide as its cells.
+    let box = try clickBox(probe, session)
+    try BarClicks.check(session, box: box, click: xClick(session, display: display))
     print("polybar: checked in \(String(format: "%.1f", session.elapsed)) s")
   }
 
@@ -123,7 +159,7 @@ private let waylandPrograms =
       "needs Xvfb, ImageMagick (import, convert), xdotool, i3 and i3bar"))
   func i3bar() throws {
     let session = try BarSession(name: "i3bar")
-    let display = try startXvfb(in: session, size: "1280x80")
+    let display = try startXvfb(in: session, size: "1280x100")
     let path = "contrib/i3/config"
     let snippet = replacing(
       "status_command ticker-status ", with: "status_command \(session.binary) ",
@@ -151,6 +187,21 @@ private let waylandPrograms =
       exec sleep 600
 
       """, executable: true)
+    // The click copy: the snippet's click line, its block on a background of its own
+    // (i3bar's click events reach ticker-status, the first in the pipe).
+    let clickLine = BarClicks.line(
+      in: try repositoryText(path), comment: "#", file: path, session: session,
+      arguments: try BarClicks.arguments(session))
+    let clickCommand = clickLine.trimmingCharacters(in: .whitespaces)
+      .replacing("status_command ", with: "", maxReplacements: 1)
+    let clicks = try session.write(
+      "clicks.sh",
+      """
+      #!/bin/sh
+      \(clickCommand) |
+          sed -u 's/}],$/,"background":"\(BarClicks.background)"}],/'
+
+      """, executable: true)
     // i3 reads a file without this first line as version 3 and converts it.
     let configuration = try session.write(
       "i3.conf",
@@ -168,6 +219,11 @@ private let waylandPrograms =
           bindsym button3 exec touch c3
           bindsym button4 exec touch c4
           bindsym button5 exec touch c5
+      }
+      bar {
+          id clicks
+          workspace_buttons no
+          status_command \(clicks)
       }
 
       """)
@@ -199,7 +255,13 @@ private let waylandPrograms =
       logProblems: {
         lines(of: session.log("i3.log"), holding: ["error", "warning", "could not"])
       })
+    // The click copy drawn first: the modules around it stay where they are.
+    _ = try clickBox(probe, session)
     try checkBar(session, probe: probe, cycle: try cycleSeconds(arguments))
+    // i3bar gives the click's place in the block, which ticker-status divides among
+    // the cells: the block's background stands for the block.
+    let box = try clickBox(probe, session)
+    try BarClicks.check(session, box: box, click: xClick(session, display: display))
     print("i3bar: checked in \(String(format: "%.1f", session.elapsed)) s")
   }
 
@@ -210,10 +272,11 @@ private let waylandPrograms =
       "needs Xvfb, ImageMagick (import, convert), xdotool and lemonbar"))
   func lemonbar() throws {
     let session = try BarSession(name: "lemonbar")
-    let display = try startXvfb(in: session, size: "1280x60")
+    let display = try startXvfb(in: session, size: "1280x90")
     let path = "contrib/lemonbar/ticker.sh"
     let snippet = replacing(
-      "\nticker-status --stream ", with: "\n\(session.binary) --stream ",
+      "ticker_status=${TICKER_STATUS:-ticker-status}",
+      with: "ticker_status=${TICKER_STATUS:-\(session.binary)}",
       in: try repositoryText(path), file: path)
     // The test copy: at the bottom, the frame on a background of its own, and the
     // control at the right.
@@ -224,26 +287,54 @@ private let waylandPrograms =
         + "%%{A}%%{A}%%{A}%%{A}%%{A}%%{B-}\\n' \"$frame\"",
       in: snippet, file: path)
     copy = replacing("lemonbar -p ", with: "lemonbar -b -p ", in: copy, file: path)
+    // The control's actions are commands of the test's own, which the script would not
+    // run (it runs only clicked items): the copy runs them itself.
+    copy = replacing(
+      "    bar |\n",
+      with: "    bar | while IFS= read -r line; do case $line in \"touch c\"[1-5]) $line ;;"
+        + " *) printf '%s\\n' \"$line\" ;; esac; done |\n",
+      in: copy, file: path)
     let scripts = [
       try session.write("ticker.sh", snippet, executable: true),
       try session.write("copy.sh", copy, executable: true),
     ]
     let arguments = try hostileArguments(session)
-    // Actions are what lemonbar prints when clicked; a shell runs them, as usual.
+    // Actions are what lemonbar prints when clicked: the script reads an item and a
+    // button from them.
     for (script, extra) in zip(scripts, [[], arguments]) {
       try session.spawn(
-        ["/bin/sh", "-c", "\"$0\" \"$@\" | /bin/sh", script] + extra,
-        environment: session.environment(["DISPLAY": display]),
+        [script] + extra, environment: session.environment(["DISPLAY": display]),
         log: URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent + ".log")
     }
+    // The click copy: the script as written, in a bar as wide as the frame (7 pixels a
+    // cell in the script's font) on a background of its own, between the others.
+    let font = try #require(
+      snippet.firstMatch(of: /LEMONBAR_FONT:-([^}]+)}/).map { String($0.1) },
+      "\(path) names no default font")
+    // lemonbar 1.4 reads at most 4 KiB of a line: three items fit, each with its
+    // five actions.
+    let width = 40
+    try session.spawn(
+      [scripts[0]] + (try BarClicks.arguments(session, width: width)),
+      environment: session.environment([
+        "DISPLAY": display,
+        "LEMONBAR": "lemonbar -p -g \(7 * width)x24+0+33 -B \(BarClicks.background) -f \(font)",
+      ]), log: "clicks.log")
     let probe = xProbe(
       session, display: display, controlMarks: ["c1", "c2", "c3", "c4", "c5"],
       snippet: { shot, _ in Box(minX: 0, minY: 0, maxX: shot.width - 1, maxY: 23) },
       logProblems: {
-        (session.log("ticker.log") + session.log("copy.log")).split(separator: "\n").map(
-          String.init)
+        (session.log("ticker.log") + session.log("copy.log") + session.log("clicks.log"))
+          .split(separator: "\n").map(String.init)
       })
+    // The click copy drawn first: the modules around it stay where they are.
+    _ = try clickBox(probe, session)
     try checkBar(session, probe: probe, cycle: try cycleSeconds(arguments))
+    let box = try clickBox(probe, session)
+    // lemonbar 1.4 places the clickable areas of centred text up to two cells off
+    // (half a pixel a character with this 7-pixel font): no clicks at item edges.
+    try BarClicks.check(
+      session, box: box, width: width, edges: false, click: xClick(session, display: display))
     print("lemonbar: checked in \(String(format: "%.1f", session.elapsed)) s")
   }
 
@@ -308,11 +399,35 @@ private let waylandPrograms =
         "\"modules-right\": [\"custom/control\"],\n  \"custom/control\": {\"format\": \"CONTROL\", \""
         + control.joined(separator: "\", \"") + "\"},",
       in: copy, file: path)
+    // The click copy, in the middle of the test copy's bar: the snippet's "on-click"
+    // lines (waybar says no position: the item at the left edge is the one clicked).
+    let clickArguments = try BarClicks.arguments(session).joined(separator: " ")
+    let clickLines = try repositoryText(path).split(separator: "\n")
+      .filter { $0.contains("// \"on-click") && $0.contains("ticker-status --") }
+      .map {
+        BarClicks.line(
+          in: String($0), comment: "//", file: path, session: session,
+          arguments: try BarClicks.arguments(session))
+      }
+    #expect(clickLines.count == 2, "\(path) shows no on-click and on-click-right lines")
+    copy = replacing(
+      "\"modules-right\": [\"custom/control\"],",
+      with: """
+        "modules-right": ["custom/control"],
+          "modules-center": ["custom/ticker#click"],
+          "custom/ticker#click": {
+            "exec": "\(session.binary) --stream --format waybar \(clickArguments)",
+            "return-type": "json",
+        \(clickLines.joined(separator: "\n"))
+            "tooltip": false
+          },
+        """, in: copy, file: path)
     let configuration = try session.write("config.jsonc", "[\n\(snippet),\n\(copy)\n]\n")
     let style = try session.write(
       "style.css",
       try repositoryText("contrib/waybar/style.css") + """
         #custom-ticker.hostile { background-color: #123456; color: #ffffff; }
+        #custom-ticker.click { background-color: \(BarClicks.background); color: #ffffff; }
         #custom-control { background-color: #654321; color: #ffffff; }
 
         """)
@@ -349,7 +464,22 @@ private let waylandPrograms =
           holding: ["Gtk-", "Pango-", "GLib-", "[error]", "[critical]", "[warning]"],
           except: ["As using a timezone"])
       })
+    // The click copy drawn first: the modules around it stay where they are.
+    _ = try clickBox(probe, session)
     try checkBar(session, probe: probe, cycle: try cycleSeconds(arguments))
+    let box = try clickBox(probe, session)
+    try BarClicks.check(
+      session, box: box, buttons: [1, 3], leftEdgeOnly: true,
+      click: { x, y, button in
+        let result = try runProcess(
+          swaymsg,
+          [
+            "-s", ipc,
+            "seat - cursor set \(x) \(y), seat - cursor press button\(button), "
+              + "seat - cursor release button\(button), seat - cursor set 640 30",
+          ], environment: client)
+        #expect(result.status == 0, "swaymsg: \(result.stdout) \(result.stderr)")
+      })
     print("waybar: checked in \(String(format: "%.1f", session.elapsed)) s")
   }
 }

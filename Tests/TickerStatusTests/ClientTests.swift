@@ -206,7 +206,7 @@ private final class TmuxStatusLine {
 /// tmux 3.5a from Debian's backports, which .ci/run unpacks into .build/tmux-3.5a
 /// (or wherever TICKER_TMUX_35A names). Each is given to ticker-status as
 /// `--tmux-version` with the version it prints, as `#{version}` would give it.
-private struct TmuxUnderTest: CustomTestStringConvertible, Sendable {
+struct TmuxUnderTest: CustomTestStringConvertible, Sendable {
   var name: String
   /// Where the binary is, if anywhere.
   var locate: @Sendable () -> String?

@@ -199,6 +199,7 @@ private func plainFrame(_ arguments: [String]) throws -> String {
     "share/ticker-status/i3/config", "share/ticker-status/i3blocks/ticker.conf",
     "share/ticker-status/polybar/ticker.ini", "share/ticker-status/waybar/config.jsonc",
     "share/ticker-status/waybar/style.css", "share/ticker-status/lemonbar/ticker.sh",
+    "share/ticker-status/quotes/open-quote",
   ]
 
   static func dryRun(_ target: String, _ variables: [String] = []) throws -> String {
@@ -1140,14 +1141,36 @@ struct TmuxPluginTests {
   }
 
   @Test(
-    "lemonbar's script pipes centred frames into the bar",
+    "lemonbar's script pipes centred frames into the bar, and reads back the clicks it prints",
     .enabled(if: hasOption("stream"), "stream mode (--stream) is not built yet"))
   func lemonbar() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A bar that keeps two frames and prints, as lemonbar does for a click, the action
+    // of item 0's left button; then a command, which must not run.
+    let bar = folder.appendingPathComponent("bar")
+    try """
+    #!/bin/sh
+    head -n 2 > "$0.frames"
+    echo '0 1'
+    echo "touch '$0.ran'"
+
+    """.write(to: bar, atomically: true, encoding: .utf8)
+    chmod(bar.path, 0o755)
     let result = try runProcess(
-      "/bin/sh", [repositoryFile("contrib/lemonbar/ticker.sh"), "-w", "30", "--demo"],
-      environment: clientEnvironment(["LEMONBAR": "head -n 2"]), timeout: 10)
-    let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.count == 2, "\(result.stdout) \(result.stderr)")
+      "/bin/sh",
+      [
+        repositoryFile("contrib/lemonbar/ticker.sh"), "-w", "30", "--demo", "--on-click",
+        "echo \"$TICKER_INDEX $TICKER_BUTTON $TICKER_SYMBOL\" > '\(bar.path).clicked'",
+      ],
+      environment: clientEnvironment(["LEMONBAR": bar.path]), timeout: 10)
+    #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(result.stdout) \(result.stderr)")
+    #expect(waitUntil(timeout: 5) { FileManager.default.fileExists(atPath: bar.path + ".clicked") })
+    #expect((try? String(contentsOfFile: bar.path + ".clicked", encoding: .utf8)) == "0 1 AAPL\n")
+    #expect(!FileManager.default.fileExists(atPath: bar.path + ".ran"), "the bar's output ran")
+    let frames = try String(contentsOfFile: bar.path + ".frames", encoding: .utf8)
+    let lines = frames.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2, "\(frames)")
     for line in lines {
       #expect(line.hasPrefix("%{c}"))
       // lemonbar reads %% as one %.
@@ -1162,9 +1185,11 @@ struct TmuxPluginTests {
   func lemonbarFont() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    // A lemonbar that prints its arguments, one a line, and goes away.
+    // A lemonbar that writes its arguments, one a line, beside itself and goes away
+    // (what it printed, sh would run).
     let fake = folder.appendingPathComponent("lemonbar")
-    try "#!/bin/sh\nprintf '%s\\n' \"$@\"\n".write(to: fake, atomically: true, encoding: .utf8)
+    try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$0.arguments\"\n".write(
+      to: fake, atomically: true, encoding: .utf8)
     chmod(fake.path, 0o755)
     let path = folder.path + ":" + clientEnvironment()["PATH"]!
     for (font, expected) in [
@@ -1175,7 +1200,9 @@ struct TmuxPluginTests {
       let result = try runProcess(
         "/bin/sh", [repositoryFile("contrib/lemonbar/ticker.sh"), "-w", "10", "--demo"],
         environment: clientEnvironment(extra), timeout: 10)
-      let arguments = result.stdout.split(separator: "\n").map(String.init)
+      #expect(result.status == 0, "\(result.stderr)")
+      let written = try String(contentsOfFile: fake.path + ".arguments", encoding: .utf8)
+      let arguments = written.split(separator: "\n").map(String.init)
       #expect(arguments.firstIndex(of: "-f").map { arguments[$0 + 1] } == expected, "\(arguments)")
     }
   }

@@ -42,6 +42,7 @@ _ticker_status() {
     --up-style | --down-style) values='fg=green fg=red fg=green,bold fg=red,bold' ;;
     --clicked-item) values='left' ;;
     --clicked-button) values='1 2 3 4 5' ;;
+    --click-range-prefix) values='t_' ;;
     -w | --width | -s | --speed | --separator | --dwell | --at | --max-fps | --split | --every)
         return # a number or free text: nothing to offer
         ;;
@@ -58,7 +59,7 @@ _ticker_status() {
             --cells --tmux-version --ambiguous --format --markup --up-style --down-style
             --stream --max-fps --follow --split --command --every
             --tmux-option --tmux-socket
-            --on-click --clicked-item --clicked-button
+            --on-click --click-range-prefix --clicked-item --clicked-button
             -h --help --version' -- "$cur")
     fi
 }

@@ -44,6 +44,7 @@ complete -c ticker-status -l every -x -d 'Run --command again every so many seco
 complete -c ticker-status -l tmux-option -x -a '@ticker' -d 'Stream into this tmux user option'
 complete -c ticker-status -l tmux-socket -r -F -d 'The tmux server socket'
 complete -c ticker-status -l on-click -x -a '(__fish_complete_command)' -d 'Run a command for the item clicked'
+complete -c ticker-status -l click-range-prefix -x -a 't_' -d 'Name the tmux user ranges of items this and their index'
 complete -c ticker-status -l clicked-item -x -a 'left' -d 'Run --on-click for this item (a bar action)'
 complete -c ticker-status -l clicked-button -x -a '1 2 3 4 5' -d 'The button of --clicked-item'
 complete -c ticker-status -s h -l help -d 'Show the help'

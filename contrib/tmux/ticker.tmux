@@ -27,6 +27,18 @@
 #                      off (default): a #(ticker-status ...) job, which tmux runs
 #                      at most once a second
 #
+# Clicks (tmux 3.4 and later): with --on-click in a ticker's arguments, each item is
+# drawn in a user range named after the ticker and the item's index (t_N for
+# #{ticker}, tNAME_N for #{ticker:NAME}; a NAME over 8 characters is shortened to
+# its first 4 and 4 digits of its checksum), and the plugin binds MouseDown1Status,
+# MouseDown2Status, MouseDown3Status, WheelUpStatus and WheelDownStatus (the keys
+# tmux sends for a click on a user range) to run `ticker-status --clicked-item N
+# --clicked-button B` with the ticker's arguments when the click is on one of its
+# items; anywhere else the binding the key had before runs (kept in
+# @ticker-mouse-KEY). The text after a clickable ticker is put back in its side's
+# range (#[range=right] or #[range=left]). tmux 3.3a has no user ranges: there a
+# click does what it always did.
+#
 # It raises status-left-length and status-right-length when they are too short for
 # the tickers (their -w/--width, default 40) and the rest of the line (measured
 # generously), never lowers them, and lowers status-interval to 1 for jobs.
@@ -138,6 +150,111 @@ width_of() {
     done
     case $width in '' | *[!0-9]*) width=40 ;; esac
     printf '%s' "$width"
+}
+
+# Sets on_click (yes or no: whether the ticker-status arguments "$@" have --on-click)
+# and prefix (their last --click-range-prefix, or empty).
+# shellcheck disable=SC2317 # called through eval
+clicks_of() {
+    on_click=no prefix=
+    while [ $# -gt 0 ]; do
+        case $1 in
+        --) break ;;
+        --on-click) on_click=yes && if [ $# -ge 2 ]; then shift; fi ;;
+        --on-click=*) on_click=yes ;;
+        --click-range-prefix) if [ $# -ge 2 ]; then prefix=$2 && shift; fi ;;
+        --click-range-prefix=*) prefix=${1#--click-range-prefix=} ;;
+        esac
+        shift
+    done
+}
+
+# The name of key $1's user ranges, before the item's index: t_ for #{ticker}
+# (ticker-status's default), tNAME_ for #{ticker:NAME}; a NAME over 8 characters
+# becomes its first 4 and 4 digits of its checksum, so that the index keeps 5 of the
+# 15 bytes tmux keeps of a name.
+range_prefix_of() {
+    case $1 in
+    ticker) printf t_ ;;
+    *)
+        name=${1#ticker-}
+        if [ ${#name} -le 8 ]; then
+            printf 't%s_' "$name"
+        else
+            sum=$(printf '%s' "$name" | cksum | cut -d ' ' -f 1)
+            printf 't%s%04d_' "$(printf '%s' "$name" | cut -c 1-4)" $((sum % 10000))
+        fi
+        ;;
+    esac
+}
+
+# Whether the server's tmux draws user ranges: 3.4 and later (development versions
+# and OpenBSD's own tmux too).
+has_user_ranges() {
+    version=$(tmux display-message -p '#{version}' 2>/dev/null)
+    version=${version#next-}
+    case $version in
+    master | openbsd-*) return 0 ;;
+    [0-9]*.[0-9]*) ;;
+    *) return 1 ;;
+    esac
+    major=${version%%.*} minor=${version#*.}
+    minor=${minor%%[!0-9]*}
+    [ "$major" -gt 3 ] || { [ "$major" -eq 3 ] && [ "${minor:-0}" -ge 4 ]; }
+}
+
+# $1 as one word for tmux's command parser: in single quotes, where nothing is
+# special, each ' written '\''.
+tmux_quote() {
+    printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
+}
+
+# The keys tmux sends for a click on a user range of the status line, each with its
+# button.
+mouse_keys='MouseDown1Status:1 MouseDown2Status:2 MouseDown3Status:3 WheelUpStatus:4 WheelDownStatus:5'
+
+# Binds each mouse key to run the click for the ticker whose range was clicked (the
+# lines of $clickable: a range prefix, then the words after --clicked-button B), and
+# the key's own binding anywhere else; with no line, gives each key its own binding
+# back.
+bind_clicks() {
+    for pair in $mouse_keys; do
+        key=${pair%:*} button=${pair#*:}
+        current=$(tmux list-keys -T root "$key" 2>/dev/null |
+            sed -n "s/^bind-key  *\(-r  *\)\{0,1\}-T root  *$key  *//p")
+        case $current in
+        *mouse_status_range*--clicked-button*)
+            # Ours, from an earlier run: the key's own binding is the one kept.
+            own=$(tmux show-option -gqv "@ticker-mouse-$key")
+            ours=yes
+            ;;
+        *)
+            own=$current ours=no
+            tmux set-option -g "@ticker-mouse-$key" "$own"
+            ;;
+        esac
+        if [ -z "$clickable" ]; then
+            if [ "$ours" = no ]; then
+                continue
+            elif [ -n "$own" ]; then
+                printf 'bind-key -T root %s %s\n' "$key" "$own" | tmux source-file -
+            else
+                tmux unbind-key -T root "$key"
+            fi
+            continue
+        fi
+        # list-keys separates commands with \; at the top, with ; inside { }.
+        chain=$(printf '%s' "$own" | sed 's/ \\;\\; / ; /g; s/ \\; / ; /g')
+        while read -r prefix tail; do
+            # Only the digits after the prefix reach the shell.
+            run="$(format_escape "$(shell_quote "$bin")") --clicked-item #{s/^$prefix//:mouse_status_range} --clicked-button $button $tail"
+            test="if-shell -F '#{m/r:^${prefix}[0-9]+\$,#{mouse_status_range}}' { run-shell -b $(tmux_quote "$run") }"
+            if [ -n "$chain" ]; then chain="$test { $chain }"; else chain=$test; fi
+        done <<EOF
+$clickable
+EOF
+        printf 'bind-key -T root %s %s\n' "$key" "$chain" | tmux source-file -
+    done
 }
 
 # The width of key $1's ticker, from $widths.
@@ -332,8 +449,35 @@ jobs=0
 fit_length status-left
 fit_length status-right
 
+ranges=no
+if has_user_ranges; then ranges=yes; fi
+# The clickable tickers, a line each: their range prefix, then what follows
+# --clicked-button B in their click command (see bind_clicks).
+clickable=
 for key in $keys; do
     args=$(option "@$key-args" --demo)
+    on_click=no
+    if [ "$ranges" = yes ]; then eval "clicks_of $args"; fi
+    # What ends a clickable ticker: the range its side had before it.
+    after=
+    if [ "$on_click" = yes ]; then
+        given=$prefix
+        [ -n "$prefix" ] || prefix=$(range_prefix_of "$key")
+        case $clickable in
+        "$prefix "* | *"
+$prefix "*)
+            printf '%s ticker.tmux: %s\n' "$(date '+%Y-%m-%d %H:%M:%S')" \
+                "no clicks: another ticker's items are already named $prefix" >>"$(log_of "$key")"
+            ;;
+        *)
+            clickable="$clickable${clickable:+
+}$prefix $(format_escape "$args") >/dev/null 2>>$(format_escape "$(shell_quote "$(log_of "$key")")")"
+            after=yes
+            # ticker-status names ranges t_N unless told.
+            if [ -z "$given" ] && [ "$prefix" != t_ ]; then args="--click-range-prefix $prefix $args"; fi
+            ;;
+        esac
+    fi
     if [ "$smooth" = on ]; then
         start_stream "$key" "$args"
         value="#{@$key}"
@@ -343,13 +487,18 @@ for key in $keys; do
         value="#($(format_escape "$(shell_quote "$bin") --format tmux")"' --tmux-version #{version} '"$(format_escape "$args"))"
     fi
     for side in status-left status-right; do
+        shown=$value
+        if [ -n "$after" ]; then shown="$value#[range=${side#status-}]"; fi
         before=$(tmux show-option -gqv "$side")
-        replace_in "$side" "$(placeholder_of "$key")" "$value"
+        replace_in "$side" "$(placeholder_of "$key")" "$shown"
         # A message from a failed run stands where a job now goes.
-        [ "$smooth" = on ] || replace_in "$side" "#{@$key}" "$value"
+        [ "$smooth" = on ] || replace_in "$side" "#{@$key}" "$shown"
         [ "$before" = "$(tmux show-option -gqv "$side")" ] || jobs=$((jobs + 1))
     done
 done
+# No ticker found (the plugin ran again without the configuration): the bindings
+# stay as they are.
+if [ "$ranges" = yes ] && [ -n "$keys" ]; then bind_clicks; fi
 
 # A #() job runs at most once per status-interval, and a scrolling ticker wants a
 # new frame every second: lower the interval to 1 when it is larger, but leave 0

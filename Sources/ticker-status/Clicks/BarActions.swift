@@ -1,16 +1,20 @@
-/// The commands polybar and lemonbar run when an item is clicked: this program again,
-/// with `--clicked-item N --clicked-button B` and the arguments it was started with,
-/// so that it finds the same items and runs `--on-click` for item N.
+/// The actions polybar and lemonbar are given for a click on an item.
 ///
-/// Only numbers and fixed words are added; the arguments the user gave go in as they
-/// are, each in single quotes for `/bin/sh`, then escaped for the bar's tag parser:
-/// polybar and lemonbar end an action at the first `:` not written `\:`, and lemonbar
-/// ends the whole tag at the first `}`. An argument that cannot be made safe (a line
-/// break, which would end the bar's line; a `}` for lemonbar) is refused when the
-/// stream starts, never written.
+/// - polybar runs an action as a `/bin/sh` command: this program again, with
+///   `--clicked-item N --clicked-button B` and the arguments it was started with, so
+///   that it finds the same items and runs `--on-click` for item N. Only numbers and
+///   fixed words are added; the arguments the user gave go in as they are, each in
+///   single quotes for `/bin/sh`, then with each `:` written `\:`, as polybar's tag
+///   parser wants (it ends an action at the first `:` not so written). An argument
+///   that cannot be made safe (a line break, which would end the bar's line) is
+///   refused when the stream starts, never written.
+/// - lemonbar prints an action on its standard output instead of running it, and
+///   reads at most 4096 bytes of a line: its action is just `N B`, the item and the
+///   button, which `contrib/lemonbar/ticker.sh` reads back and passes to
+///   `--clicked-item` and `--clicked-button` with its own arguments.
 struct BarActions {
   let format: Format
-  /// The shell-quoted program and arguments, escaped for the bar, shared by every
+  /// The shell-quoted program and arguments, escaped for polybar, shared by every
   /// action.
   private let tail: String
   private let program: String
@@ -22,29 +26,35 @@ struct BarActions {
   /// Actions that run `executable` with `arguments`, or why they cannot be written.
   init(format: Format, executable: String, arguments: [String]) throws(UsageError) {
     self.format = format
+    guard format == .polybar else {
+      program = ""
+      tail = ""
+      return
+    }
     for argument in [executable] + arguments {
-      if let problem = BarActions.problem(with: argument, in: format) {
+      if let problem = BarActions.problem(with: argument) {
         throw .invalidValue(
           option: "--on-click <command>", value: argument,
-          expected: "cannot be passed back in a \(format) click action: it holds \(problem)")
+          expected: "cannot be passed back in a polybar click action: it holds \(problem)")
       }
     }
-    program = BarActions.escaped(BarActions.shellQuoted(executable), for: format)
-    tail = arguments.map { " " + BarActions.escaped(BarActions.shellQuoted($0), for: format) }
-      .joined()
+    program = BarActions.escaped(BarActions.shellQuoted(executable))
+    tail = arguments.map { " " + BarActions.escaped(BarActions.shellQuoted($0)) }.joined()
   }
 
-  /// The command for a click of `button` on item `item`.
+  /// The action for a click of `button` on item `item`.
   func command(item: Int, button: Int) -> String {
-    program + " --clicked-item \(item) --clicked-button \(button)" + tail
+    switch format {
+    case .polybar: program + " --clicked-item \(item) --clicked-button \(button)" + tail
+    case .lemonbar: "\(item) \(button)"
+    }
   }
 
-  /// What makes `argument` impossible to write in an action, if anything.
-  static func problem(with argument: String, in format: Format) -> String? {
+  /// What makes `argument` impossible to write in a polybar action, if anything.
+  static func problem(with argument: String) -> String? {
     if argument.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
       return "a line break or another control character"
     }
-    if format == .lemonbar && argument.contains("}") { return "a '}'" }
     return nil
   }
 
@@ -53,8 +63,8 @@ struct BarActions {
     "'" + text.replacingAll("'", with: "'\\''") + "'"
   }
 
-  /// `text` with each `:` written `\:`, which polybar and lemonbar read back as `:`.
-  static func escaped(_ text: String, for format: Format) -> String {
+  /// `text` with each `:` written `\:`, which polybar reads back as `:`.
+  static func escaped(_ text: String) -> String {
     text.replacingAll(":", with: "\\:")
   }
 }

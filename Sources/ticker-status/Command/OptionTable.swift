@@ -236,6 +236,24 @@ enum OptionTable {
         """
     ) { options, text, _ in options.onClick = text },
     .value(
+      "click-range-prefix", "prefix", .clicks,
+      help: """
+        tmux 3.4 and later, with --on-click: draw each item in a user range named PREFIX \
+        and the item's index (t_0, t_1, …), for a mouse binding to read in \
+        #{mouse_status_range} (default t_; the plugin gives each ticker its own). Up to \
+        10 letters, digits and _; tmux keeps 15 bytes of a name, so an item whose name \
+        would be longer gets no range.
+        """
+    ) { options, text, label throws(UsageError) in
+      guard (1...Options.maximumClickRangePrefix).contains(text.utf8.count),
+        text.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || $0.isASCIILetterOrDigit })
+      else {
+        throw .invalidValue(
+          option: label, value: text, expected: "expected 1 to 10 letters, digits and _")
+      }
+      options.clickRangePrefix = text
+    },
+    .value(
       "clicked-item", "item", .clicks,
       help: """
         What a bar's click action runs: the item with this index (from 0), or 'left' \
@@ -265,4 +283,13 @@ enum OptionTable {
     .flag("help", short: "h", .information, help: "Show this help.") { $0.showHelp = true },
     .flag("version", .information, help: "Show the version.") { $0.showVersion = true },
   ]
+}
+
+extension UInt8 {
+  /// Whether the byte is an ASCII letter or digit.
+  fileprivate var isASCIILetterOrDigit: Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self)
+      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
+  }
 }

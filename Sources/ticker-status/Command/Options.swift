@@ -41,6 +41,8 @@ struct Options: Equatable {
   var onClick: String?
   var clickedItem: ClickedItem?
   var clickedButton = 1
+  /// `--click-range-prefix`: tmux user ranges are named this and the item's index.
+  var clickRangePrefix = "t_"
   // Information
   var showHelp = false
   var showVersion = false
@@ -57,6 +59,9 @@ struct Options: Equatable {
   static let maximumFramesPerSecond = 1000.0
   /// The default of `--max-fps`.
   static let defaultMaxFramesPerSecond = 30.0
+  /// The longest `--click-range-prefix`: it leaves at least 5 of tmux's 15 bytes for
+  /// the index.
+  static let maximumClickRangePrefix = 10
   /// The default of `--every`.
   static let defaultEvery = 10.0
 
@@ -78,6 +83,9 @@ struct Options: Equatable {
     }
     if clickedItem != nil && onClick == nil {
       throw .needs(option: "--clicked-item <item>", requirement: "'--on-click <command>'")
+    }
+    if clickRangePrefix != Options().clickRangePrefix && onClick == nil {
+      throw .needs(option: "--click-range-prefix <prefix>", requirement: "'--on-click <command>'")
     }
     if onClick != nil && stream && files.contains("-")
       && (format == .i3bar || (format == .i3blocks && environment.i3blocks?.sendsClicks == true))

@@ -28,7 +28,7 @@ enum Stream {
       if let name = options.tmuxOption {
         // Options.validate made sure there is a socket.
         let socket = options.tmuxSocket ?? environment.tmuxSocket ?? ""
-        sink = try TmuxOptionSink(socket: socket, name: name)
+        sink = try TmuxOptionSink(socket: socket, name: name, clicks: pipeline.encoder.clicks)
       } else {
         sink = StandardOutputSink(encoder: pipeline.encoder)
       }

@@ -39,9 +39,13 @@ final class TmuxOptionSink: FrameSink {
   private var lastCommand: String?
   private var reportedError = false
 
-  init(socket: String, name: String) throws(SinkError) {
+  /// The user ranges items are drawn in (tmux 3.4 and later, `--on-click`), if any.
+  let clicks: ClickMarkup?
+
+  init(socket: String, name: String, clicks: ClickMarkup? = nil) throws(SinkError) {
     self.socket = socket
     self.name = name
+    self.clicks = clicks
     // attach-session would start a server that is not there; make sure one is.
     if case .failure(let error) = Sockets.canConnect(unixSocket: socket) {
       throw SinkError(description: "cannot reach the tmux server at '\(socket)': \(error)")
@@ -75,7 +79,7 @@ final class TmuxOptionSink: FrameSink {
   func show(_ frame: Frame, placement: Placement, at time: Double) -> Bool {
     let command =
       "set-option -g " + TmuxOptionSink.quoted(name) + " "
-      + TmuxOptionSink.quoted(FrameEncoder.tmuxOptionValue(frame)) + "\n"
+      + TmuxOptionSink.quoted(FrameEncoder.tmuxOptionValue(frame, clicks: clicks)) + "\n"
     lastCommand = command
     // A failed write means the client has gone; `service` notices its end. While
     // waiting for a session the frame is kept for the next client.

@@ -60,6 +60,12 @@ struct Pipeline {
     format =
       options.tmuxOption != nil
       ? .tmux : options.format ?? (environment.outputIsTerminal ? .ansi : .plain)
+    // tmux measures text its own way, each release its own; its dialect follows tmux
+    // unless told otherwise. The release also says whether it has user ranges.
+    let profile = options.cells ?? (format == .tmux ? .tmux : .terminal)
+    let rules =
+      profile == .tmux || format == .tmux
+      ? Pipeline.tmuxRules(options, environment: environment) : .tmux33
     clickAction = options.onClick.map(ClickAction.init(command:))
     var clicks: ClickMarkup?
     var events: ClickEventReader.Lines?
@@ -70,6 +76,11 @@ struct Pipeline {
           format: format == .polybar ? .polybar : .lemonbar,
           executable: Processes.executablePath() ?? "ticker-status", arguments: arguments)
         clicks = ClickMarkup(command: { actions.command(item: $0, button: $1) })
+      case .tmux:
+        // User ranges exist from tmux 3.4; 3.3a would draw the markup as text.
+        if rules != .tmux33 {
+          clicks = Pipeline.tmuxRanges(prefix: options.clickRangePrefix)
+        }
       case .i3bar where options.stream:
         events = .json
       case .i3blocks where options.stream && environment.i3blocks?.sendsClicks == true:
@@ -82,13 +93,8 @@ struct Pipeline {
     encoder = FrameEncoder(
       format: format, usesColor: !environment.noColor, clicks: clicks,
       wantsClickEvents: events != nil, jsonBlocks: environment.i3blocks?.json == true)
-    // tmux measures text its own way, each release its own; its dialect follows tmux
-    // unless told otherwise.
-    let profile = options.cells ?? (format == .tmux ? .tmux : .terminal)
     measure = CellMeasure(
-      profile: profile, ambiguous: options.ambiguous,
-      tmux: profile == .tmux
-        ? Pipeline.tmuxRules(options, environment: environment) : .tmux33)
+      profile: profile, ambiguous: options.ambiguous, tmux: profile == .tmux ? rules : .tmux33)
     separator = StyledText(options.separator)
     var styles = QuoteStyles()
     if let up = options.upStyle { styles.up = up }
@@ -117,6 +123,15 @@ struct Pipeline {
       return rules
     }
     return .tmux33
+  }
+
+  /// tmux user ranges named `prefix` and the item's index; an item whose name would
+  /// be longer than tmux keeps (15 bytes) gets none.
+  static func tmuxRanges(prefix: String) -> ClickMarkup {
+    ClickMarkup(rangeName: { item in
+      let name = prefix + String(item)
+      return name.utf8.count <= ClickMarkup.longestRangeName ? name : nil
+    })
   }
 
   /// The reader for `source`'s text: the demo's quotes are always quotes; arguments
