@@ -1,23 +1,3 @@
-/// How the strip moves through the window.
-public enum Motion: String, Sendable, CaseIterable {
-  /// The circular strip moves continuously; after the last item the first comes again.
-  case wrap
-  /// The items, end to end, move to their end and back, resting at each end.
-  case bounce
-}
-
-/// What happens when everything fits in the window.
-public enum Fit: String, Sendable, CaseIterable {
-  /// Stand still, padded on the right.
-  case left
-  /// Stand still, padded on both sides.
-  case center
-  /// Stand still, padded on the left.
-  case right
-  /// Repeat the strip to fill the window and scroll anyway.
-  case scroll
-}
-
 /// Where the window is at one moment.
 public struct Placement: Hashable, Sendable {
   /// The strip cell at the window's left edge.
