@@ -81,18 +81,22 @@ import Testing
     let folder = try TestFolder("ticker-fds")
     defer { folder.remove() }
     let runs = folder.file("runs")
-    let command = "echo run >> \(runs); sleep 1; echo value"
-    // 15 calls while the first refresh still runs, with standard input and error closed:
-    // a lock file opened as descriptor 2 would be dropped by the refresh's dup2.
+    let command = "echo run >> \(runs); sleep 3; echo value"
+    // Calls 0.7 s apart while the first refresh runs for 3 s, with standard input and
+    // error closed. A lock file opened as descriptor 2 would be closed in the refresh
+    // by its dup2 of /dev/null, and so released when the first call exits; with
+    // --every 1, a call more than a second after that refresh began would then take
+    // the lock and run the command again.
     let script = """
-      i=0; while [ $i -lt 15 ]; do
-        '\(tickerBinary)' --command '\(command)' --every 60 -w 8 <&- 2>&- >/dev/null
-        i=$((i+1))
+      i=0; while [ $i -lt 4 ]; do
+        '\(tickerBinary)' --command '\(command)' --every 1 -w 8 <&- 2>&- >/dev/null
+        sleep 0.3; i=$((i+1))
       done
       """
     let result = try runShell(
       script, environment: testEnvironment(["XDG_RUNTIME_DIR": folder.path]))
     #expect(result.status == 0)
+    // The first refresh ends 3 s after it began; any second one would have begun by now.
     waitUntil(timeout: 10) { folder.lineCount("runs") >= 1 }
     usleep(1_500_000)
     #expect(folder.lineCount("runs") == 1, "the command ran \(folder.lineCount("runs")) times")
