@@ -36,7 +36,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from width_common import ensure_dependencies, glibc_wcwidth
+from width_common import SplitMix64, ensure_dependencies, glibc_wcwidth
 
 COLUMNS = 120
 
@@ -136,7 +136,7 @@ def main() -> None:
     import unicodedata2 as ud
 
     from tmux_harness import tmux_version
-    from tmux_samples import SplitMix64, generate
+    from tmux_samples import generate
 
     samples = [text for _, text in generate(ud, glibc_wcwidth())]
     rng = SplitMix64(args.seed)

@@ -15,29 +15,11 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from width_common import SplitMix64
+
 SEED = 0x3A5C_0DE5_7A7E_0001
 
 HERE = Path(__file__).resolve().parent
-
-
-class SplitMix64:
-    """A tiny PRNG whose output does not depend on the Python version."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & 0xFFFF_FFFF_FFFF_FFFF
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E37_79B9_7F4A_7C15) & 0xFFFF_FFFF_FFFF_FFFF
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58_476D_1CE4_E5B9) & 0xFFFF_FFFF_FFFF_FFFF
-        z = ((z ^ (z >> 27)) * 0x94D0_49BB_1331_11EB) & 0xFFFF_FFFF_FFFF_FFFF
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        return self.next() % n
-
-    def choice(self, items):
-        return items[self.below(len(items))]
 
 
 def width_oracle_module():

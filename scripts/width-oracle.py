@@ -38,6 +38,7 @@ from pathlib import Path
 
 from width_common import (
     GLIBC_VERSION,
+    SplitMix64,
     WCWIDTH_PIN,
     ensure_dependencies,
     glibc_wcwidth,
@@ -56,26 +57,6 @@ def tmux_scalar_width(glibc, code_point: int) -> int:
     if width >= 0:
         return width
     return 0 if code_point < 0x20 or 0x7F <= code_point <= 0x9F else 1
-
-
-class SplitMix64:
-    """A tiny PRNG whose output does not depend on the Python version."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & 0xFFFF_FFFF_FFFF_FFFF
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E37_79B9_7F4A_7C15) & 0xFFFF_FFFF_FFFF_FFFF
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58_476D_1CE4_E5B9) & 0xFFFF_FFFF_FFFF_FFFF
-        z = ((z ^ (z >> 27)) * 0x94D0_49BB_1331_11EB) & 0xFFFF_FFFF_FFFF_FFFF
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        return self.next() % n
-
-    def choice(self, items):
-        return items[self.below(len(items))]
 
 
 NAMED = [

@@ -1,6 +1,7 @@
 """What the width scripts share: the pinned inputs, their venv, and glibc's wcwidth.
 
-Imported by gen-width-tables.py and width-oracle.py, which run from this folder.
+Imported by gen-width-tables.py, width-oracle.py and the tmux scripts, which run from
+this folder.
 """
 
 from __future__ import annotations
@@ -56,3 +57,23 @@ def glibc_wcwidth():
     libc.wcwidth.restype = ctypes.c_int
     libc.wcwidth.argtypes = [ctypes.c_int32]
     return libc.wcwidth
+
+
+class SplitMix64:
+    """A tiny PRNG whose output does not depend on the Python version."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & 0xFFFF_FFFF_FFFF_FFFF
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E37_79B9_7F4A_7C15) & 0xFFFF_FFFF_FFFF_FFFF
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58_476D_1CE4_E5B9) & 0xFFFF_FFFF_FFFF_FFFF
+        z = ((z ^ (z >> 27)) * 0x94D0_49BB_1331_11EB) & 0xFFFF_FFFF_FFFF_FFFF
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        return self.next() % n
+
+    def choice(self, items):
+        return items[self.below(len(items))]
