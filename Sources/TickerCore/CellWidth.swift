@@ -135,15 +135,7 @@ public struct CellMeasure: Sendable, Hashable {
     for scalar in cluster.unicodeScalars where scalar != Self.zeroWidthJoiner {
       rewritten.append(isUnknownToGlibc(scalar) ? Self.replacementCharacter : scalar)
     }
-    let text = String(rewritten)
-    guard !text.isEmpty else {
-      // Nothing but joiners: nothing to draw, but keep the text.
-      body(cluster, 0)
-      return
-    }
-    for unit in text {
-      body(unit, width(of: unit))
-    }
+    forEachUnit(of: String(rewritten), rewriting: cluster, body)
   }
 }
 

@@ -256,6 +256,21 @@ extension CellMeasure {
     return laterTmuxRewrite(cluster.unicodeScalars).width
   }
 
+  /// Calls `body` with each cluster of `text`, what `cluster` was rewritten into for tmux, and
+  /// its width; with `cluster` itself and 0 when nothing is left to draw (nothing but
+  /// joiners, say), so that the text is kept.
+  func forEachUnit(
+    of text: String, rewriting cluster: Character, _ body: (Character, Int) -> Void
+  ) {
+    guard !text.isEmpty else {
+      body(cluster, 0)
+      return
+    }
+    for unit in text {
+      body(unit, width(of: unit))
+    }
+  }
+
   /// Calls `body` with the units of `cluster` rewritten for tmux 3.4 and later.
   func forEachLaterTmuxUnit(of cluster: Character, _ body: (Character, Int) -> Void) {
     guard mayNeedLaterTmuxRewrite(cluster) else {
@@ -267,15 +282,7 @@ extension CellMeasure {
       body(cluster, width)
       return
     }
-    let text = String(rewritten)
-    guard !text.isEmpty else {
-      // Nothing left to draw, but keep the text.
-      body(cluster, 0)
-      return
-    }
-    for unit in text {
-      body(unit, laterTmuxWidth(of: unit))
-    }
+    forEachUnit(of: String(rewritten), rewriting: cluster, body)
   }
 
   /// Whether `next` could go into the last cell of the text before it under this
