@@ -125,6 +125,16 @@ private let memoryCeilingKiB = 256 * 1024
     return stream.lines.count - start
   }
 
+  /// The most resident memory `stream` has, looked at every 0.2 s for `seconds`.
+  private func peakResidentKiB(_ stream: LiveProcess, for seconds: Double) -> Int {
+    var peak = 0
+    for _ in 0..<Int((seconds / 0.2).rounded()) {
+      usleep(200_000)
+      peak = max(peak, residentKiB(stream.pid) ?? 0)
+    }
+    return peak
+  }
+
   @Test func aWatchedFileReplacedByAFIFOKeepsTheFramesAndTheItems() throws {
     let folder = try TestFolder("ticker-swap")
     defer { folder.remove() }
@@ -178,11 +188,7 @@ private let memoryCeilingKiB = 256 * 1024
     defer { stream.stop() }
     stream.waitForLines(3)
     let start = stream.lines.count
-    var peak = 0
-    for _ in 0..<15 {
-      usleep(200_000)
-      peak = max(peak, residentKiB(stream.pid) ?? 0)
-    }
+    let peak = peakResidentKiB(stream, for: 3)
     #expect(stream.lines.count - start >= 12, "frames go on")
     #expect(peak < memoryCeilingKiB, "peak \(peak) KiB")
     #expect(stream.standardError.contains("printed more than 64 MiB and was stopped"))
@@ -196,11 +202,7 @@ private let memoryCeilingKiB = 256 * 1024
     stream.feedInBackground([UInt8](repeating: 0, count: 1 << 16), count: 2000)
     stream.waitForLines(2)
     let start = stream.lines.count
-    var peak = 0
-    for _ in 0..<10 {
-      usleep(200_000)
-      peak = max(peak, residentKiB(stream.pid) ?? 0)
-    }
+    let peak = peakResidentKiB(stream, for: 2)
     #expect(stream.lines.count - start >= 12, "frames go on")
     #expect(peak < 64 * 1024, "peak \(peak) KiB")
   }

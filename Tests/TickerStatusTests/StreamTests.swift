@@ -58,6 +58,39 @@ private func environment(_ extra: [String: String] = [:]) -> [String: String] {
   return env
 }
 
+/// A tmux server of the test's own (`tmux -L NAME`), started by the command `start`
+/// gives after `tmux -L NAME`; `stop()` ends it and removes the socket file tmux
+/// leaves behind.
+private struct PrivateTmux {
+  let tmux: String
+  let name = "ticker-stream-\(UUID().uuidString.prefix(8))"
+  private(set) var socket = ""
+
+  /// `nil` when the server did not start.
+  init?(_ tmux: String, start: [String]) throws {
+    self.tmux = tmux
+    guard runClosingDescriptors([tmux, "-L", name] + start) == 0 else { return nil }
+    socket = try run(["display-message", "-p", "#{socket_path}"]).stdout
+      .trimmingCharacters(in: .newlines)
+  }
+
+  func run(_ arguments: [String]) throws -> ProcessResult {
+    try runProcess(tmux, ["-L", name] + arguments, environment: environment(), timeout: 10)
+  }
+
+  /// The global option `@ticker`, or `nil` when it is unset or the server is gone.
+  func ticker() -> String? {
+    guard let result = try? run(["show-options", "-gv", "@ticker"]), result.status == 0
+    else { return nil }
+    return String(result.stdout.dropLast())
+  }
+
+  func stop() {
+    _ = try? run(["kill-server"])
+    unlink(socket)
+  }
+}
+
 /// Whether process `pid` has ended (gone, or a zombie nobody has reaped yet).
 private func hasEnded(_ pid: Int32) -> Bool {
   guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else {
@@ -336,25 +369,11 @@ private func processes(mentioning word: String) -> [Int32] {
       print("skipped: tmux is not installed")
       return
     }
-    let name = "ticker-stream-\(UUID().uuidString.prefix(8))"
-    func tmuxRun(_ arguments: [String]) throws -> ProcessResult {
-      try runProcess(tmux, ["-L", name] + arguments, environment: environment(), timeout: 10)
-    }
-    let started = runClosingDescriptors(
-      [tmux, "-L", name, "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "10"])
-    try #require(started == 0)
-    let socket = try tmuxRun(["display-message", "-p", "#{socket_path}"]).stdout
-      .trimmingCharacters(in: .newlines)
-    defer {
-      _ = try? tmuxRun(["kill-server"])
-      // tmux leaves its socket file behind.
-      unlink(socket)
-    }
-    func value() -> String? {
-      guard let result = try? tmuxRun(["show-options", "-gv", "@ticker"]), result.status == 0
-      else { return nil }
-      return String(result.stdout.dropLast())
-    }
+    let server = try #require(
+      try PrivateTmux(
+        tmux, start: ["-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "10"]))
+    defer { server.stop() }
+    let socket = server.socket
 
     // Still frames from standard input: exact values.
     let follow = try LiveProcess(
@@ -365,9 +384,13 @@ private func processes(mentioning word: String) -> [Int32] {
     defer { follow.stop() }
     // Nothing in the value is special to tmux's command parser or its formats.
     follow.write("a#b $H 'q'\n")
-    #expect(waitUntil(timeout: 5) { value() == "a##b $H 'q'#[default]" }, "\(value() ?? "none")")
+    #expect(
+      waitUntil(timeout: 5) { server.ticker() == "a##b $H 'q'#[default]" },
+      "\(server.ticker() ?? "none")")
     follow.write("#[fg=red]x\n")
-    #expect(waitUntil(timeout: 5) { value() == "##[fg=red]x#[default]" }, "\(value() ?? "none")")
+    #expect(
+      waitUntil(timeout: 5) { server.ticker() == "##[fg=red]x#[default]" },
+      "\(server.ticker() ?? "none")")
     follow.stop()
 
     // A moving ticker: the value changes, and each is an escaped window of the strip.
@@ -381,7 +404,7 @@ private func processes(mentioning word: String) -> [Int32] {
     var seen: Set<String> = []
     let strip = String(repeating: "abcdefgh · #1 · ", count: 2)
     for _ in 0..<15 {
-      if let shown = value() { seen.insert(shown) }
+      if let shown = server.ticker() { seen.insert(shown) }
       usleep(70_000)
     }
     #expect(seen.count >= 4, "the option follows the frames: \(seen)")
@@ -393,7 +416,7 @@ private func processes(mentioning word: String) -> [Int32] {
     }
     #expect(stream.standardError.isEmpty)
 
-    _ = try tmuxRun(["kill-server"])
+    _ = try server.run(["kill-server"])
     #expect(stream.waitForExit(timeout: 3) == 0, "the stream ends with the server")
     #expect(stream.standardError.isEmpty)
   }
@@ -403,28 +426,17 @@ private func processes(mentioning word: String) -> [Int32] {
       print("skipped: tmux is not installed")
       return
     }
-    let name = "ticker-stream-\(UUID().uuidString.prefix(8))"
-    func tmuxRun(_ arguments: [String]) throws -> ProcessResult {
-      try runProcess(tmux, ["-L", name] + arguments, environment: environment(), timeout: 10)
-    }
     // A server without a session, as while it reads its configuration.
-    let started = runClosingDescriptors([
-      tmux, "-L", name, "-f", "/dev/null", "new-session", "-d", ";", "set", "-g", "exit-empty",
-      "off", ";", "kill-session",
-    ])
-    try #require(started == 0)
-    let socket = try tmuxRun(["display-message", "-p", "#{socket_path}"]).stdout
-      .trimmingCharacters(in: .newlines)
-    defer {
-      _ = try? tmuxRun(["kill-server"])
-      unlink(socket)
-    }
-    try #require(try tmuxRun(["list-sessions"]).stdout.isEmpty)
-    func value() -> String? {
-      guard let result = try? tmuxRun(["show-options", "-gv", "@ticker"]), result.status == 0
-      else { return nil }
-      return String(result.stdout.dropLast())
-    }
+    let server = try #require(
+      try PrivateTmux(
+        tmux,
+        start: [
+          "-f", "/dev/null", "new-session", "-d", ";", "set", "-g", "exit-empty", "off", ";",
+          "kill-session",
+        ]))
+    defer { server.stop() }
+    let socket = server.socket
+    try #require(try server.run(["list-sessions"]).stdout.isEmpty)
 
     let stream = try LiveProcess(
       [
@@ -436,36 +448,44 @@ private func processes(mentioning word: String) -> [Int32] {
     usleep(500_000)
     try #require(
       stream.process.isRunning, "the stream waits for a session: \(stream.standardError)")
-    _ = try tmuxRun(["new-session", "-d"])
-    #expect(waitUntil(timeout: 10) { value() == "one  #[default]" }, "\(value() ?? "none")")
+    _ = try server.run(["new-session", "-d"])
+    #expect(
+      waitUntil(timeout: 10) { server.ticker() == "one  #[default]" },
+      "\(server.ticker() ?? "none")")
 
     // The last session goes, a new one comes: the stream goes on, and sets the option
     // again (the last frame, at once).
-    _ = try tmuxRun(["kill-session"])
-    _ = try tmuxRun(["set", "-g", "@ticker", "stale"])
+    _ = try server.run(["kill-session"])
+    _ = try server.run(["set", "-g", "@ticker", "stale"])
     usleep(500_000)
     try #require(stream.process.isRunning, "the stream outlives the last session")
-    _ = try tmuxRun(["new-session", "-d"])
-    #expect(waitUntil(timeout: 10) { value() == "one  #[default]" }, "\(value() ?? "none")")
+    _ = try server.run(["new-session", "-d"])
+    #expect(
+      waitUntil(timeout: 10) { server.ticker() == "one  #[default]" },
+      "\(server.ticker() ?? "none")")
     stream.write("two\n")
-    #expect(waitUntil(timeout: 10) { value() == "two  #[default]" }, "\(value() ?? "none")")
+    #expect(
+      waitUntil(timeout: 10) { server.ticker() == "two  #[default]" },
+      "\(server.ticker() ?? "none")")
 
     // Its session goes while another is there: it attaches to that one.
-    _ = try tmuxRun(["new-session", "-d", "-s", "other"])
-    let attached = try tmuxRun(["list-clients", "-F", "#{client_control_mode} #{session_name}"])
+    _ = try server.run(["new-session", "-d", "-s", "other"])
+    let attached = try server.run(["list-clients", "-F", "#{client_control_mode} #{session_name}"])
       .stdout.split(separator: "\n").first { $0.hasPrefix("1 ") }?.dropFirst(2)
     let session = try #require(attached.map(String.init), "no control client")
-    _ = try tmuxRun(["kill-session", "-t", session])
-    _ = try tmuxRun(["set", "-g", "@ticker", "stale"])
+    _ = try server.run(["kill-session", "-t", session])
+    _ = try server.run(["set", "-g", "@ticker", "stale"])
     stream.write("three\n")
-    #expect(waitUntil(timeout: 10) { value() == "three#[default]" }, "\(value() ?? "none")")
-    let left = try tmuxRun(["list-sessions", "-F", "#{session_name}"]).stdout
+    #expect(
+      waitUntil(timeout: 10) { server.ticker() == "three#[default]" },
+      "\(server.ticker() ?? "none")")
+    let left = try server.run(["list-sessions", "-F", "#{session_name}"]).stdout
     #expect(left.split(separator: "\n").count == 1, "sessions: \(left)")
 
     // Without a session once more, the server goes: the stream ends, quietly.
-    _ = try tmuxRun(["kill-session"])
+    _ = try server.run(["kill-session"])
     usleep(300_000)
-    _ = try tmuxRun(["kill-server"])
+    _ = try server.run(["kill-server"])
     #expect(stream.waitForExit(timeout: 10) == 0, "the stream ends with the server")
     #expect(stream.standardError.isEmpty, "\(stream.standardError)")
   }
