@@ -26,7 +26,12 @@ public func fuzzMarkup(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
       precondition(!item.plainText.unicodeScalars.contains("\u{1B}"), "ESC survived ansi markup")
     }
     let strip = Strip(items: [item, item], separator: " · ", measure: CellMeasure())
-    precondition(strip.styles.probes <= 4 * item.runs.count + 8, "styles looked up linearly")
+    // Each lookup compares at most `linearLimit` styles (a table of a few), or hashes
+    // one; and each is for a run's style or a spacer's, so there are linearly many.
+    let styles = strip.styles
+    precondition(
+      styles.probes <= StyleTable.linearLimit * styles.lookups, "styles looked up linearly")
+    precondition(styles.lookups <= 2 * (item.runs.count + scalars) + 8, "\(styles.lookups) lookups")
     let width = size % 97
     let frame = strip.window(offset: size, width: width)
     for format in OutputFormat.allCases {

@@ -262,9 +262,11 @@ struct LongClusters: Sendable {
 struct StyleTable: Sendable {
   private var styles: [Style] = []
   private var indices: [Style: UInt32] = [:]
-  /// How many styles have been hashed or compared to find others (for tests of the
-  /// bound: at most `linearLimit` per lookup, then one).
+  /// How many styles have been hashed or compared to find others, and how many
+  /// lookups that took (for tests of the bound: at most `linearLimit` probes a lookup
+  /// while the table is small, one after).
   private(set) var probes = 0
+  private(set) var lookups = 0
 
   /// The most styles looked for one by one; a dictionary holds them past that.
   static let linearLimit = 4
@@ -277,6 +279,7 @@ struct StyleTable: Sendable {
   ///
   /// - Complexity: O(1) on average.
   mutating func index(of style: Style) -> UInt32 {
+    lookups += 1
     if styles.count <= StyleTable.linearLimit {
       for index in styles.indices {
         probes += 1
