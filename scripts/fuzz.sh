@@ -2,8 +2,9 @@
 # Builds the libFuzzer targets in fuzz/ against TickerCore's sources and runs each.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default: 60 seconds, every target)
-#   FUZZ_RUNS=20000 scripts/fuzz.sh                      (CI: a fixed seed and number of runs,
-#                                                         so a run is repeatable)
+#   FUZZ_RUNS=20000 scripts/fuzz.sh                      (CI: a fixed seed, a fixed number of
+#                                                         runs and deterministic hashing, so
+#                                                         a run is repeatable)
 #
 # Targets are fuzz/Fuzz*.swift, each built with `swiftc -sanitize=fuzzer,address`.
 # Corpora live in .build/fuzz/corpus/<target> (seeded from fuzz/seeds/<target>), crash
@@ -30,6 +31,9 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus"
   if [ -d "fuzz/seeds/$target" ]; then cp -n fuzz/seeds/"$target"/* "$corpus"/ 2>/dev/null || true; fi
   if [ -n "${FUZZ_RUNS:-}" ]; then
+    # Swift seeds its hashing at random in each process, so a Set's or a Dictionary's
+    # order, and with it the paths the fuzzer explores, would differ from run to run.
+    export SWIFT_DETERMINISTIC_HASHING=1
     budget=(-runs="$FUZZ_RUNS" -seed=1)
     echo "== $target: fuzzing for $FUZZ_RUNS runs from seed 1"
   else
