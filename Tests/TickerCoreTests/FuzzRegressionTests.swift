@@ -112,4 +112,29 @@ import Testing
     }
     #expect(cells == width, sourceLocation: sourceLocation)
   }
+
+  /// FuzzMarkup: an ANSI line of 9 runs in 4 styles made a strip (the item twice) of
+  /// 48 style probes, over the harness's bound of 4 × runs + 8; the bound was wrong,
+  /// not the table: a lookup among at most `linearLimit` styles compares up to that
+  /// many, and two copies look up twice per run. A few styles over many runs: at most
+  /// `linearLimit` comparisons a lookup, and linearly many lookups.
+  @Test func fewStylesOverManyRunsCostAFewComparisonsEach() {
+    let count = 5000
+    let colours = [31, 32, 33, 34]
+    var line = ""
+    for k in 0..<count { line += "\u{1B}[\(colours[k % colours.count])m\(k % 10)" }
+    let item = Markup.ansi.read(line)
+    #expect(item.runs.count == count)
+    let strip = Strip(items: [item, item], separator: " · ")
+    let styles = strip.styles
+    #expect(styles.lookups <= 2 * count + 4, "\(styles.lookups) lookups")
+    #expect(styles.probes <= StyleTable.linearLimit * styles.lookups, "\(styles.probes) probes")
+    for k in stride(from: 0, to: count, by: 89) {
+      let frame = strip.window(offset: k, width: 1)
+      #expect(
+        frame.runs == [
+          StyledRun("\(k % 10)", style: Style(foreground: .named(UInt8(colours[k % 4] - 30))))
+        ])
+    }
+  }
 }

@@ -60,27 +60,4 @@ private let esc = "\u{1B}"
       #expect(frame.runs == [StyledRun("\(k % 10)", style: Style(foreground: color(k)))])
     }
   }
-
-  /// A few styles over many runs: each lookup compares at most `linearLimit` styles.
-  /// (Fuzzing found the line behind this: the harness had bounded the probes by four
-  /// per run of one copy of the item, where a strip holds two.)
-  @Test func fewStylesOverManyRunsCostAFewComparisonsEach() {
-    let count = 5000
-    let colours = [31, 32, 33, 34]
-    var line = ""
-    for k in 0..<count { line += "\(esc)[\(colours[k % colours.count])m\(k % 10)" }
-    let item = Markup.ansi.read(line)
-    #expect(item.runs.count == count)
-    let strip = Strip(items: [item, item], separator: " · ")
-    let styles = strip.styles
-    #expect(styles.lookups <= 2 * count + 4, "\(styles.lookups) lookups")
-    #expect(styles.probes <= StyleTable.linearLimit * styles.lookups, "\(styles.probes) probes")
-    for k in stride(from: 0, to: count, by: 89) {
-      let frame = strip.window(offset: k, width: 1)
-      #expect(
-        frame.runs == [
-          StyledRun("\(k % 10)", style: Style(foreground: .named(UInt8(colours[k % 4] - 30))))
-        ])
-    }
-  }
 }
