@@ -490,6 +490,67 @@ private func processes(mentioning word: String) -> [Int32] {
     #expect(stream.standardError.isEmpty, "\(stream.standardError)")
   }
 
+  /// tmux crashes when a notification (a session starting or ending) meets a control
+  /// client that is still identifying itself (tmux/tmux#4980; seen here on 3.3a). The
+  /// stream starts a control client only after an ordinary `list-sessions` has seen a
+  /// session: never while there is none, nor straight after its session goes.
+  @Test func tmuxOptionStartsAControlClientOnlyWhenThereIsASession() throws {
+    guard let tmux = which("tmux") else {
+      print("skipped: tmux is not installed")
+      return
+    }
+    let server = try #require(
+      try PrivateTmux(
+        tmux,
+        start: [
+          "-f", "/dev/null", "new-session", "-d", ";", "set", "-g", "exit-empty", "off", ";",
+          "kill-session",
+        ]))
+    defer { server.stop() }
+    // The stream's `tmux` writes down each command line it is given.
+    let folder = try Folder()
+    defer { folder.remove() }
+    try folder.write(
+      "tmux",
+      "#!/bin/sh\nprintf '%s\\n' \"$*\" >>'\(folder.file("calls"))'\nexec '\(tmux)' \"$@\"\n")
+    chmod(folder.file("tmux"), 0o755)
+    func calls(_ word: String) -> Int {
+      (folder.read("calls") ?? "").split(separator: "\n").filter { $0.contains(word) }.count
+    }
+    let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    let stream = try LiveProcess(
+      [
+        "--stream", "--tmux-option", "@ticker", "--tmux-socket", server.socket, "--follow", "-f",
+        "-", "-w", "5",
+      ], environment: environment(["PATH": path]), feedsInput: true)
+    defer { stream.stop() }
+    stream.write("one\n")
+
+    // No session: the stream asks, and starts no control client.
+    #expect(waitUntil(timeout: 10) { calls("list-sessions") >= 3 }, "\(folder.read("calls") ?? "")")
+    #expect(calls("-C attach-session") == 0, "\(folder.read("calls") ?? "")")
+    _ = try server.run(["new-session", "-d"])
+    #expect(
+      waitUntil(timeout: 10) { server.ticker() == "one  #[default]" },
+      "\(server.ticker() ?? "none")")
+    #expect(calls("-C attach-session") == 1, "\(folder.read("calls") ?? "")")
+
+    // Its session goes: it asks again before it starts another.
+    let asked = calls("list-sessions")
+    _ = try server.run(["kill-session"])
+    #expect(
+      waitUntil(timeout: 10) { calls("list-sessions") >= asked + 3 },
+      "\(folder.read("calls") ?? "")")
+    #expect(calls("-C attach-session") == 1, "\(folder.read("calls") ?? "")")
+    _ = try server.run(["set", "-g", "@ticker", "stale"])
+    _ = try server.run(["new-session", "-d"])
+    #expect(
+      waitUntil(timeout: 10) { server.ticker() == "one  #[default]" },
+      "\(server.ticker() ?? "none")")
+    #expect(calls("-C attach-session") == 2, "\(folder.read("calls") ?? "")")
+    #expect(stream.process.isRunning, "\(stream.standardError)")
+  }
+
   @Test func silentTmuxSocketIsAnErrorAfterFiveSeconds() throws {
     guard let python = which("python3") else {
       print("skipped: python3 is not installed")

@@ -45,8 +45,30 @@ final class TmuxControlClient {
   /// configuration, where the tmux plugin starts a stream.
   static func serverVersion(socket: String, timeout: Double = 2) -> String? {
     guard
+      let line = ask(socket: socket, ["display-message", "-p", "#{version}"], timeout: timeout)?
+        .first, !line.isEmpty
+    else { return nil }
+    return line
+  }
+
+  /// Whether the server at `socket` has a session, as an ordinary client sees it
+  /// (`list-sessions`); `nil` when it does not answer within `timeout` seconds (or is
+  /// not there).
+  ///
+  /// tmux answers a client's commands only once its global queue, where the
+  /// notifications of a session starting or ending wait, is empty: after this answer
+  /// those notifications have all gone out (see `TmuxOptionSink.attach()`).
+  static func hasSession(socket: String, timeout: Double = 2) -> Bool? {
+    ask(socket: socket, ["list-sessions", "-F", "#{session_id}"], timeout: timeout)
+      .map { lines in lines.contains { !$0.isEmpty } }
+  }
+
+  /// The lines an ordinary `tmux` client prints for `arguments` on the server at
+  /// `socket`, or `nil` when it fails or does not end within `timeout` seconds.
+  private static func ask(socket: String, _ arguments: [String], timeout: Double) -> [String]? {
+    guard
       case .success(let child) = Processes.spawn(
-        ["tmux", "-S", socket, "display-message", "-p", "#{version}"], output: .pipe),
+        ["tmux", "-S", socket] + arguments, output: .pipe),
       let output = child.output
     else { return nil }
     var bytes: [UInt8] = []
@@ -74,10 +96,8 @@ final class TmuxControlClient {
     output.close()
     if !ended { Processes.send(.terminate, to: child.pid) }
     let exit = Processes.reap(child.pid, blocking: true)
-    guard ended, exit == .exited(0),
-      let line = LineSplitter.lines(of: bytes).first, !line.isEmpty
-    else { return nil }
-    return line
+    guard ended, exit == .exited(0) else { return nil }
+    return LineSplitter.lines(of: bytes)
   }
 
   /// Writes one command line; `false` if the client has gone (`EPIPE`).

@@ -11,10 +11,11 @@ import TickerCore
 ///
 /// A control client needs a session, and a server has none while it reads its
 /// configuration (where the tmux plugin starts the stream) or once the last one is
-/// killed with `exit-empty off`. Then the sink waits: it tries to attach again after
-/// 0.1 s, doubling up to `longestRetry`, and ends quietly once the server is gone.
-/// When the client's session goes away the sink attaches again at once. Each new
-/// client must hear from the server within `answerTimeout` seconds: a socket that
+/// killed with `exit-empty off`. Before each control client the sink asks with an
+/// ordinary client whether there is a session (see `attach()` for why); while there is
+/// none it asks again after 0.1 s, doubling up to `longestRetry`, and ends quietly once
+/// the server is gone. When the client's session goes away the sink asks at once. Each
+/// new client must hear from the server within `answerTimeout` seconds: a socket that
 /// accepts and never answers ends the stream with an error naming it.
 final class TmuxOptionSink: FrameSink {
   /// How long the server has to answer a new client (its first line), in seconds.
@@ -50,7 +51,8 @@ final class TmuxOptionSink: FrameSink {
     if case .failure(let error) = Sockets.canConnect(unixSocket: socket) {
       throw SinkError(description: "cannot reach the tmux server at '\(socket)': \(error)")
     }
-    state = .client(try TmuxOptionSink.startClient(socket: socket))
+    state = .waiting(until: 0)
+    _ = try attach()
   }
 
   private static func startClient(socket: String) throws(SinkError) -> TmuxControlClient {
@@ -118,9 +120,8 @@ final class TmuxOptionSink: FrameSink {
         return try attach()
       }
       if detail == "no sessions" {
-        // A server without a session (yet, or any more): wait for one.
-        state = .waiting(until: now + retry)
-        retry = min(retry * 2, TmuxOptionSink.longestRetry)
+        // The session went between asking and attaching: wait for one.
+        waitForSession()
         return true
       }
       // Attached before: the server is on its way out. Never attached: it refused us.
@@ -131,14 +132,35 @@ final class TmuxOptionSink: FrameSink {
     }
   }
 
-  /// Starts a new client if the server is still there (else the stream ends quietly),
-  /// and sends it the last frame.
+  /// Starts a new client and sends it the last frame, once an ordinary client has seen
+  /// a session; waits for one when there is none; `false` (the stream ends quietly)
+  /// when the server has gone.
+  ///
+  /// Why ask first: the tmux server crashes (a NULL `control_state` in `control_write`,
+  /// seen with 3.3a here, reported for 3.5a as tmux/tmux#4980) when a control-mode
+  /// notification meets a control client between its first identify message and its
+  /// last. A session starting or ending sends such notifications, some of them from
+  /// the server's global queue a moment later; tmux empties that queue before it runs
+  /// any client's commands, so once `list-sessions` has answered they have all gone
+  /// out. Attaching at once, and trying a control client again and again while there
+  /// is no session, each raced a session's start or end.
   private func attach() throws(SinkError) -> Bool {
     guard case .success = Sockets.canConnect(unixSocket: socket) else { return false }
+    // No answer: the control client will say what is wrong.
+    if TmuxControlClient.hasSession(socket: socket) == false {
+      waitForSession()
+      return true
+    }
     let fresh = try TmuxOptionSink.startClient(socket: socket)
     state = .client(fresh)
     if let lastCommand { _ = fresh.send(lastCommand) }
     return true
+  }
+
+  /// Asks again after `retry` seconds, which doubles up to `longestRetry`.
+  private func waitForSession() {
+    state = .waiting(until: Clock.monotonic() + retry)
+    retry = min(retry * 2, TmuxOptionSink.longestRetry)
   }
 
   func stop() {
