@@ -455,6 +455,13 @@ private final class TmuxServer {
     try runTmux(["-L", socket] + arguments, environment: environment)
   }
 
+  /// What the plugin logged for the ticker `name` (its stream's standard error, and
+  /// why it could not start), or "" when it logged nothing.
+  func pluginLog(_ name: String = "ticker") -> String {
+    let log = state.appendingPathComponent("ticker-status/tmux-\(socket)-\(name).log")
+    return (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+  }
+
   func globalOption(_ name: String) throws -> String {
     String(try run(["show-option", "-gqv", name]).stdout.dropLast())
   }
@@ -629,8 +636,7 @@ struct TmuxPluginTests {
     // In full: the line is made long enough for it.
     let line = try server.waitForStatusLine(containing: "X \(message) Y")
     #expect(line.contains("X \(message) Y"), "status line: \(line)")
-    let log = server.state.appendingPathComponent("ticker-status/tmux-\(server.socket)-ticker.log")
-    let logged = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+    let logged = server.pluginLog()
     #expect(logged.contains("is not an executable ticker-status"), "log: \(logged)")
 
     // Once the binary is there, running the plugin again puts the job in its place.
@@ -682,6 +688,7 @@ struct TmuxPluginTests {
     _ = try server.waitForOption("@ticker") { drawn($0).count == 40 }
     let streams = server.streams
     #expect(streams.count == 1)
+    let serverPID = try server.run(["display-message", "-p", "#{pid}"]).stdout
 
     try server.run(["kill-session"])
     #expect(try server.run(["list-sessions"]).stdout.isEmpty)
@@ -689,8 +696,11 @@ struct TmuxPluginTests {
     usleep(1_500_000)
     try server.run(["new", "-d", "-x", "200", "-y", "10", "sh"])
     let value = try server.waitForOption("@ticker") { $0 != "stale" }
-    #expect(drawn(value).count == 40, "@ticker is '\(value)'")
-    #expect(server.streams == streams, "the same stream goes on")
+    #expect(drawn(value).count == 40, "@ticker is '\(value)'; log: \(server.pluginLog())")
+    #expect(server.streams == streams, "the same stream goes on; log: \(server.pluginLog())")
+    #expect(
+      try server.run(["display-message", "-p", "#{pid}"]).stdout == serverPID,
+      "the same tmux server goes on")
     #expect(try server.killAndWaitForStreams(), "the stream outlived its tmux server")
   }
 
@@ -704,8 +714,7 @@ struct TmuxPluginTests {
       clockNow().contains { line.hasSuffix(message + " " + $0) }
     }
     #expect(clockNow().contains { line.hasSuffix(message + " " + $0) }, "status line: \(line)")
-    let log = server.state.appendingPathComponent("ticker-status/tmux-\(server.socket)-ticker.log")
-    let logged = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+    let logged = server.pluginLog()
     #expect(logged.contains(message) && logged.contains("exited with status 64"), "log: \(logged)")
 
     // Mended and run again, the plugin starts it.
@@ -880,8 +889,7 @@ struct TmuxPluginTests {
     ])
     let message = "ticker.tmux: 'args' cannot name a ticker"
     #expect(try server.globalOption("status-left").hasPrefix("<" + message))
-    let log = server.state.appendingPathComponent("ticker-status/tmux-\(server.socket)-ticker.log")
-    let logged = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+    let logged = server.pluginLog()
     #expect(logged.contains(message), "log: \(logged)")
   }
 }
