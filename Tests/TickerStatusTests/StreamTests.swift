@@ -74,6 +74,17 @@ private struct PrivateTmux {
       .trimmingCharacters(in: .newlines)
   }
 
+  /// A server without a session, as while it reads its configuration: its first
+  /// session killed, `exit-empty off` keeping it.
+  init?(withoutASession tmux: String) throws {
+    try self.init(
+      tmux,
+      start: [
+        "-f", "/dev/null", "new-session", "-d", ";", "set", "-g", "exit-empty", "off", ";",
+        "kill-session",
+      ])
+  }
+
   func run(_ arguments: [String]) throws -> ProcessResult {
     try runProcess(tmux, ["-L", name] + arguments, environment: environment(), timeout: 10)
   }
@@ -426,14 +437,7 @@ private func processes(mentioning word: String) -> [Int32] {
       print("skipped: tmux is not installed")
       return
     }
-    // A server without a session, as while it reads its configuration.
-    let server = try #require(
-      try PrivateTmux(
-        tmux,
-        start: [
-          "-f", "/dev/null", "new-session", "-d", ";", "set", "-g", "exit-empty", "off", ";",
-          "kill-session",
-        ]))
+    let server = try #require(try PrivateTmux(withoutASession: tmux))
     defer { server.stop() }
     let socket = server.socket
     try #require(try server.run(["list-sessions"]).stdout.isEmpty)
@@ -499,13 +503,7 @@ private func processes(mentioning word: String) -> [Int32] {
       print("skipped: tmux is not installed")
       return
     }
-    let server = try #require(
-      try PrivateTmux(
-        tmux,
-        start: [
-          "-f", "/dev/null", "new-session", "-d", ";", "set", "-g", "exit-empty", "off", ";",
-          "kill-session",
-        ]))
+    let server = try #require(try PrivateTmux(withoutASession: tmux))
     defer { server.stop() }
     // The stream's `tmux` writes down each command line it is given.
     let folder = try Folder()
