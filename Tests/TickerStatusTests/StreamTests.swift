@@ -496,8 +496,9 @@ private func processes(mentioning word: String) -> [Int32] {
 
   /// tmux crashes when a notification (a session starting or ending) meets a control
   /// client that is still identifying itself (tmux/tmux#4980; seen here on 3.3a). The
-  /// stream starts a control client only after an ordinary `list-sessions` has seen a
-  /// session: never while there is none, nor straight after its session goes.
+  /// stream starts a control client only after an ordinary `list-sessions` has seen the
+  /// same sessions twice: never while there is none, nor straight after its session
+  /// goes or a new one comes.
   @Test func tmuxOptionStartsAControlClientOnlyWhenThereIsASession() throws {
     guard let tmux = which("tmux") else {
       print("skipped: tmux is not installed")
@@ -512,8 +513,13 @@ private func processes(mentioning word: String) -> [Int32] {
       "tmux",
       "#!/bin/sh\nprintf '%s\\n' \"$*\" >>'\(folder.file("calls"))'\nexec '\(tmux)' \"$@\"\n")
     chmod(folder.file("tmux"), 0o755)
-    func calls(_ word: String) -> Int {
-      (folder.read("calls") ?? "").split(separator: "\n").filter { $0.contains(word) }.count
+    func lines() -> [Substring] { (folder.read("calls") ?? "").split(separator: "\n") }
+    func calls(_ word: String) -> Int { lines().filter { $0.contains(word) }.count }
+    /// How often the stream asked for the sessions after line `mark` and before it
+    /// next started a control client.
+    func asks(after mark: Int) -> Int {
+      lines().dropFirst(mark).prefix { !$0.contains("-C attach-session") }
+        .filter { $0.contains("list-sessions") }.count
     }
     let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     let stream = try LiveProcess(
@@ -527,11 +533,14 @@ private func processes(mentioning word: String) -> [Int32] {
     // No session: the stream asks, and starts no control client.
     #expect(waitUntil(timeout: 10) { calls("list-sessions") >= 3 }, "\(folder.read("calls") ?? "")")
     #expect(calls("-C attach-session") == 0, "\(folder.read("calls") ?? "")")
+    // A session comes: the stream sees it twice, unchanged, before it attaches.
+    var mark = lines().count
     _ = try server.run(["new-session", "-d"])
     #expect(
       waitUntil(timeout: 10) { server.ticker() == "one  #[default]" },
       "\(server.ticker() ?? "none")")
     #expect(calls("-C attach-session") == 1, "\(folder.read("calls") ?? "")")
+    #expect(asks(after: mark) >= 2, "\(folder.read("calls") ?? "")")
 
     // Its session goes: it asks again before it starts another.
     let asked = calls("list-sessions")
@@ -541,11 +550,13 @@ private func processes(mentioning word: String) -> [Int32] {
       "\(folder.read("calls") ?? "")")
     #expect(calls("-C attach-session") == 1, "\(folder.read("calls") ?? "")")
     _ = try server.run(["set", "-g", "@ticker", "stale"])
+    mark = lines().count
     _ = try server.run(["new-session", "-d"])
     #expect(
       waitUntil(timeout: 10) { server.ticker() == "one  #[default]" },
       "\(server.ticker() ?? "none")")
     #expect(calls("-C attach-session") == 2, "\(folder.read("calls") ?? "")")
+    #expect(asks(after: mark) >= 2, "\(folder.read("calls") ?? "")")
     #expect(stream.process.isRunning, "\(stream.standardError)")
   }
 

@@ -51,16 +51,16 @@ final class TmuxControlClient {
     return line
   }
 
-  /// Whether the server at `socket` has a session, as an ordinary client sees it
+  /// The ids of the server's sessions, as an ordinary client sees them
   /// (`list-sessions`); `nil` when it does not answer within `timeout` seconds (or is
   /// not there).
   ///
   /// tmux answers a client's commands only once its global queue, where the
   /// notifications of a session starting or ending wait, is empty: after this answer
   /// those notifications have all gone out (see `TmuxOptionSink.attach()`).
-  static func hasSession(socket: String, timeout: Double = 2) -> Bool? {
+  static func sessions(socket: String, timeout: Double = 2) -> [String]? {
     ask(socket: socket, ["list-sessions", "-F", "#{session_id}"], timeout: timeout)
-      .map { lines in lines.contains { !$0.isEmpty } }
+      .map { lines in lines.filter { !$0.isEmpty } }
   }
 
   /// The lines an ordinary `tmux` client prints for `arguments` on the server at

@@ -12,17 +12,20 @@ import TickerCore
 /// A control client needs a session, and a server has none while it reads its
 /// configuration (where the tmux plugin starts the stream) or once the last one is
 /// killed with `exit-empty off`. Before each control client the sink asks with an
-/// ordinary client whether there is a session (see `attach()` for why); while there is
-/// none it asks again after 0.1 s, doubling up to `longestRetry`, and ends quietly once
-/// the server is gone. When the client's session goes away the sink asks at once. Each
-/// new client must hear from the server within `answerTimeout` seconds: a socket that
-/// accepts and never answers ends the stream with an error naming it.
+/// ordinary client which sessions there are, and attaches once they have stayed the
+/// same for `settle` seconds (see `attach()` for why); while there is none it asks
+/// again after 0.1 s, doubling up to `longestRetry`, and ends quietly once the server
+/// is gone. When the client's session goes away the sink asks at once. Each new client
+/// must hear from the server within `answerTimeout` seconds: a socket that accepts and
+/// never answers ends the stream with an error naming it.
 final class TmuxOptionSink: FrameSink {
   /// How long the server has to answer a new client (its first line), in seconds.
   static let answerTimeout = 5.0
   /// The first wait for a session, and the longest: the wait doubles in between.
   static let firstRetry = 0.1
   static let longestRetry = 1.0
+  /// How long the sessions must stay the same before a control client starts.
+  static let settle = 0.5
 
   let socket: String
   let name: String
@@ -35,6 +38,8 @@ final class TmuxOptionSink: FrameSink {
   private var state: State
   /// How long to wait the next time the server has no session.
   private var retry = TmuxOptionSink.firstRetry
+  /// The sessions the last ask saw, while waiting for them to stay the same.
+  private var seenSessions: [String] = []
   /// Whether a client of this sink ever attached.
   private var wasEverAttached = false
   private var lastCommand: String?
@@ -133,24 +138,36 @@ final class TmuxOptionSink: FrameSink {
   }
 
   /// Starts a new client and sends it the last frame, once an ordinary client has seen
-  /// a session; waits for one when there is none; `false` (the stream ends quietly)
-  /// when the server has gone.
+  /// the same sessions `settle` seconds apart; waits while there is none; `false` (the
+  /// stream ends quietly) when the server has gone.
   ///
-  /// Why ask first: the tmux server crashes (a NULL `control_state` in `control_write`,
-  /// seen with 3.3a here, reported for 3.5a as tmux/tmux#4980) when a control-mode
+  /// Why ask, and wait: tmux 3.3a to 3.6b crash (a NULL `control_state` in
+  /// `control_write`; tmux/tmux#4980, fixed in 3.7 by e5a2a25) when a control-mode
   /// notification meets a control client between its first identify message and its
-  /// last. A session starting or ending sends such notifications, some of them from
-  /// the server's global queue a moment later; tmux empties that queue before it runs
-  /// any client's commands, so once `list-sessions` has answered they have all gone
-  /// out. Attaching at once, and trying a control client again and again while there
-  /// is no session, each raced a session's start or end.
+  /// last. A session starting or ending sends such notifications, some from the
+  /// server's global queue a moment later, and more follow (its window named after
+  /// the shell, clients moving over); tmux empties that queue before it runs any
+  /// client's commands, so once `list-sessions` has answered twice, `settle` apart,
+  /// with nothing changed, the burst is over. Attaching at once, and trying a control
+  /// client again and again while there was no session, each raced a session's start
+  /// or end. What is left is a notification of something else in the milliseconds a
+  /// client takes to identify itself; the plugin's job mode uses no control client.
   private func attach() throws(SinkError) -> Bool {
     guard case .success = Sockets.canConnect(unixSocket: socket) else { return false }
     // No answer: the control client will say what is wrong.
-    if TmuxControlClient.hasSession(socket: socket) == false {
-      waitForSession()
-      return true
+    if let sessions = TmuxControlClient.sessions(socket: socket) {
+      guard !sessions.isEmpty else {
+        seenSessions = []
+        waitForSession()
+        return true
+      }
+      guard sessions == seenSessions else {
+        seenSessions = sessions
+        state = .waiting(until: Clock.monotonic() + TmuxOptionSink.settle)
+        return true
+      }
     }
+    seenSessions = []
     let fresh = try TmuxOptionSink.startClient(socket: socket)
     state = .client(fresh)
     if let lastCommand { _ = fresh.send(lastCommand) }
