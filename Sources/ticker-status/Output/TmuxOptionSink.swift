@@ -56,8 +56,8 @@ final class TmuxOptionSink: FrameSink {
     if case .failure(let error) = Sockets.canConnect(unixSocket: socket) {
       throw SinkError(description: "cannot reach the tmux server at '\(socket)': \(error)")
     }
+    // The loop services the sink at once, which asks for the sessions (`attach()`).
     state = .waiting(until: 0)
-    _ = try attach()
   }
 
   private static func startClient(socket: String) throws(SinkError) -> TmuxControlClient {
