@@ -48,25 +48,6 @@ private func hostileItems(_ scratch: Scratch) -> [String] {
 
 private let pwnedNames = ["pwned-tmux", "pwned-bar", "pwned-dollar", "pwned-tick"]
 
-/// The environment the clients run in: UTF-8, a known terminal, no outer tmux.
-private func clientEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
-  var environment = ProcessInfo.processInfo.environment
-  for name in ["TMUX", "TMUX_PANE", "NO_COLOR", "LC_ALL", "LC_CTYPE"] {
-    environment.removeValue(forKey: name)
-  }
-  environment["LANG"] = "C.UTF-8"
-  environment["TERM"] = "xterm-256color"
-  environment.merge(extra) { _, new in new }
-  return environment
-}
-
-/// The plain frame for `arguments`, without its newline.
-private func plainFrame(_ arguments: [String]) throws -> String {
-  let result = try runTicker(["--format", "plain"] + arguments)
-  #expect(result.status == 0, "\(result.stderr)")
-  return String(result.stdout.dropLast())
-}
-
 /// Removes `ESC [ … final` sequences (the dialect's own styles).
 private func removingControlSequences(_ text: String) -> String {
   var output = String.UnicodeScalarView()

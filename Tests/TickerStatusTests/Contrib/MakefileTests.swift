@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+import TickerCore
+
+@testable import ticker_status
+
+// MARK: - Makefile
+
+@Suite struct MakefileTests {
+  static let installed = [
+    "bin/ticker-status", "bin/ticker-quotes", "share/man/man1/ticker-status.1",
+    "share/man/man1/ticker-quotes.1", "share/bash-completion/completions/ticker-status",
+    "share/zsh/site-functions/_ticker-status", "share/fish/vendor_completions.d/ticker-status.fish",
+    "share/ticker-status/tmux/ticker.tmux", "share/ticker-status/prompt/ticker.bash",
+    "share/ticker-status/prompt/ticker.zsh", "share/ticker-status/prompt/ticker.fish",
+    "share/ticker-status/i3/config", "share/ticker-status/i3blocks/ticker.conf",
+    "share/ticker-status/polybar/ticker.ini", "share/ticker-status/waybar/config.jsonc",
+    "share/ticker-status/waybar/style.css", "share/ticker-status/lemonbar/ticker.sh",
+    "share/ticker-status/quotes/open-quote",
+  ]
+
+  static func dryRun(_ target: String, _ variables: [String] = []) throws -> String {
+    let result = try runProcess(
+      which("make")!, ["-n", "-C", repositoryRoot.path, target] + variables)
+    #expect(result.status == 0, "\(result.stderr)")
+    return result.stdout
+  }
+
+  @Test(
+    "install and uninstall name the same files, under DESTDIR and PREFIX",
+    .enabled(if: which("make") != nil, "make is not installed"))
+  func installAndUninstallAgree() throws {
+    let install = try Self.dryRun("install", ["DESTDIR=/dest", "PREFIX=/prefix"])
+    let uninstall = try Self.dryRun("uninstall", ["DESTDIR=/dest", "PREFIX=/prefix"])
+    #expect(install.contains("--static-swift-stdlib -Xswiftc -static-executable"))
+    for path in Self.installed {
+      #expect(install.contains("/dest/prefix/" + path), "install: \(path)")
+      #expect(uninstall.contains("/dest/prefix/" + path), "uninstall: \(path)")
+    }
+    #expect(try Self.dryRun("test").contains("swift test"))
+  }
+
+  @Test(
+    "install strips the binary it installs",
+    .enabled(if: which("make") != nil, "make is not installed"))
+  func installStrips() throws {
+    let lines = try Self.dryRun("install", ["DESTDIR=/dest", "PREFIX=/prefix"])
+      .split(separator: "\n")
+    let copy = try #require(lines.firstIndex { $0.hasSuffix(" /dest/prefix/bin/ticker-status") })
+    let strip = lines.firstIndex {
+      $0.hasPrefix("strip ") && $0.hasSuffix(" /dest/prefix/bin/ticker-status")
+    }
+    #expect(strip.map { $0 > copy } == true, "\(lines)")
+  }
+
+  @Test(
+    "dist and deb take the version from Version.swift and the layout from install",
+    .enabled(if: which("make") != nil, "make is not installed"))
+  func packagesFollowInstall() throws {
+    let version = try #require(
+      try contents("Sources/ticker-status/Command/Version.swift")
+        .firstMatch(of: /static let current = "([^"]+)"/)?.1)
+    let dist = try Self.dryRun("dist")
+    #expect(
+      dist.contains("install-files DESTDIR=.build/packaging/tar/ticker-status-\(version)-linux-"))
+    #expect(dist.contains(" PREFIX=\n"))
+    let deb = try Self.dryRun("deb")
+    #expect(deb.contains("install-files DESTDIR=.build/packaging/deb PREFIX=/usr"))
+    #expect(deb.contains("packaging/make-deb.sh .build/packaging/deb \(version) "))
+  }
+}
+
+extension MakefileTests {
+  @Test(
+    "the man pages install puts in place render without a warning",
+    .enabled(if: which("groff") != nil, "groff is not installed"),
+    arguments: ["contrib/man/ticker-status.1", "contrib/man/ticker-quotes.1"])
+  func manPageRenders(_ page: String) throws {
+    let result = try runProcess(
+      which("groff")!, ["-ww", "-z", "-man", "-Tutf8", repositoryFile(page)])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+  }
+}
+
+// MARK: - Release tarball scripts
+
+extension MakefileTests {
+  /// dash, the plainest POSIX sh at hand, else sh.
+  var shell: String { which("dash") ?? "/bin/sh" }
+
+  /// An unpacked tarball: the real install.sh and uninstall.sh, and stand-ins for
+  /// the payload (`files`, executable when they end in `*`), with their SHA256SUMS.
+  func tarball(in folder: URL, _ files: [String]) throws -> URL {
+    let root = folder.appendingPathComponent("ticker-status-9.9.9-linux-test")
+    for script in ["install.sh", "uninstall.sh"] {
+      try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        atPath: repositoryFile("packaging/" + script),
+        toPath: root.appendingPathComponent(script).path)
+    }
+    for file in files {
+      let executable = file.hasSuffix("*")
+      let path = root.appendingPathComponent(String(file.dropLast(executable ? 1 : 0)))
+      try FileManager.default.createDirectory(
+        at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try "stand-in for \(file)\n".write(to: path, atomically: true, encoding: .utf8)
+      if executable {
+        try FileManager.default.setAttributes(
+          [.posixPermissions: 0o755], ofItemAtPath: path.path)
+      }
+    }
+    let sums = try runProcess(
+      "/bin/sh",
+      ["-c", "cd \"$1\" && find bin share -type f | xargs sha256sum > SHA256SUMS", "sh", root.path])
+    #expect(sums.status == 0, "\(sums.stderr)")
+    return root
+  }
+
+  /// Every path under `folder`, relative, sorted; folders end in /.
+  func tree(_ folder: URL) -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: folder.path)
+    var paths: [String] = []
+    while let path = enumerator?.nextObject() as? String {
+      var isFolder: ObjCBool = false
+      _ = FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
+      paths.append(path + (isFolder.boolValue ? "/" : ""))
+    }
+    return paths.sorted()
+  }
+
+  @Test(
+    "install.sh puts the files under PREFIX; uninstall.sh takes away exactly them and the folders it made",
+    .enabled(if: which("sha256sum") != nil, "sha256sum is not installed"))
+  func installThenUninstall() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let prefix = folder.appendingPathComponent("prefix")
+    // A folder and a file of the user's own, which must stay.
+    try FileManager.default.createDirectory(
+      at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+    try "mine\n".write(
+      to: prefix.appendingPathComponent("bin/other"), atomically: true, encoding: .utf8)
+
+    let old = try tarball(
+      in: folder.appendingPathComponent("old"),
+      ["bin/ticker-status*", "share/man/man1/ticker-status.1", "share/ticker-status/gone/old.txt"])
+    let install = try runProcess(
+      shell, [old.appendingPathComponent("install.sh").path, "PREFIX=\(prefix.path)"])
+    #expect(install.status == 0, "\(install.stdout) \(install.stderr)")
+    let runnable = FileManager.default.isExecutableFile(
+      atPath: prefix.appendingPathComponent("bin/ticker-status").path)
+    #expect(runnable)
+    #expect(tree(prefix).contains("share/ticker-status/gone/old.txt"))
+
+    // A new version without old.txt, installed over the old one, from the environment.
+    let new = try tarball(
+      in: folder.appendingPathComponent("new"),
+      ["bin/ticker-status*", "bin/ticker-quotes*", "share/man/man1/ticker-status.1"])
+    var environment = ProcessInfo.processInfo.environment
+    environment["PREFIX"] = prefix.path
+    let upgrade = try runProcess(
+      shell, [new.appendingPathComponent("install.sh").path], environment: environment)
+    #expect(upgrade.status == 0, "\(upgrade.stdout) \(upgrade.stderr)")
+    #expect(
+      tree(prefix) == [
+        "bin/", "bin/other", "bin/ticker-quotes", "bin/ticker-status", "share/", "share/man/",
+        "share/man/man1/", "share/man/man1/ticker-status.1", "share/ticker-status/",
+        "share/ticker-status/installed-files", "share/ticker-status/uninstall.sh",
+      ])
+    #expect(
+      try String(contentsOf: prefix.appendingPathComponent("bin/ticker-status"), encoding: .utf8)
+        == "stand-in for bin/ticker-status*\n")
+
+    let uninstall = try runProcess(
+      shell,
+      [
+        prefix.appendingPathComponent("share/ticker-status/uninstall.sh").path,
+        "PREFIX=\(prefix.path)",
+      ])
+    #expect(uninstall.status == 0, "\(uninstall.stdout) \(uninstall.stderr)")
+    #expect(tree(prefix) == ["bin/", "bin/other"])
+  }
+
+  @Test(
+    "install.sh installs nothing from files that do not match SHA256SUMS",
+    .enabled(if: which("sha256sum") != nil, "sha256sum is not installed"))
+  func checksums() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = try tarball(in: folder, ["bin/ticker-status*"])
+    try "changed\n".write(
+      to: root.appendingPathComponent("bin/ticker-status"), atomically: true, encoding: .utf8)
+    let prefix = folder.appendingPathComponent("prefix")
+    let install = try runProcess(
+      shell, [root.appendingPathComponent("install.sh").path, "PREFIX=\(prefix.path)"])
+    #expect(install.status == 65)
+    #expect(install.stderr.contains("SHA256SUMS"))
+    #expect(!FileManager.default.fileExists(atPath: prefix.path))
+  }
+}

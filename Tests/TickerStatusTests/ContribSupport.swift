@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TickerCore
+
+@testable import ticker_status
+
+
+/// The repository's root folder, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A file under `contrib/` (or anywhere in the repository), as a path.
+func repositoryFile(_ path: String) -> String {
+  repositoryRoot.appendingPathComponent(path).path
+}
+
+func contents(_ path: String) throws -> String {
+  try String(contentsOfFile: repositoryFile(path), encoding: .utf8)
+}
+
+/// The folder of the built `ticker-status`, to put first on PATH.
+let binaryFolder = URL(fileURLWithPath: tickerBinary).deletingLastPathComponent().path
+
+/// Whether the option table has `--name` (push mode and stream sources land separately).
+func hasOption(_ name: String) -> Bool {
+  OptionTable.specs.contains { $0.long == name }
+}
+
+/// The environment the clients run in: the built binary first on PATH, UTF-8, a known
+/// terminal, no outer tmux and no colour or ticker settings from outside, plus `extra`.
+func clientEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+  var environment = ProcessInfo.processInfo.environment
+  for name in [
+    "TMUX", "TMUX_PANE", "NO_COLOR", "LC_ALL", "LC_CTYPE", "TICKER_ARGS", "TICKER_ZSH_COLOR",
+  ] {
+    environment.removeValue(forKey: name)
+  }
+  environment["PATH"] = binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+  environment["LANG"] = "C.UTF-8"
+  environment["TERM"] = "xterm-256color"
+  environment.merge(extra) { _, new in new }
+  return environment
+}
+
+/// A fresh private folder under the temporary folder.
+func temporaryFolder() throws -> URL {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("ticker-contrib-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  return folder
+}
+
+/// `text` without SGR sequences (ESC [ … letter).
+func withoutSGR(_ text: String) -> String {
+  text.replacing(/\x{1B}\[[0-9;:]*[A-Za-z]/, with: "")
+}
+
+/// The plain frame the binary prints for `arguments`.
+func plainFrame(_ arguments: [String]) throws -> String {
+  let result = try runTicker(["--format", "plain"] + arguments)
+  #expect(result.status == 0, "\(result.stderr)")
+  return String(result.stdout.dropLast())  // the newline
+}
