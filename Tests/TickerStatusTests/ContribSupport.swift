@@ -4,7 +4,6 @@ import TickerCore
 
 @testable import ticker_status
 
-
 /// The repository's root folder, found from this file's path.
 let repositoryRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
