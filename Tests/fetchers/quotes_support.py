@@ -1,0 +1,108 @@
+"""What the ticker-quotes tests share: the script's path, a clean environment that
+points every source at a loopback server, and a way to run it and see what it did."""
+
+import importlib.machinery
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+from quotes_fixtures import NOW
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SCRIPT = os.path.join(ROOT, "contrib", "quotes", "ticker-quotes")
+SAMPLES = os.path.join(ROOT, "contrib", "quotes")
+SOURCES = ["yahoo", "nasdaq", "stooq", "frankfurter", "ecb", "coinbase", "kraken", "finnhub",
+           "alphavantage", "twelvedata"]
+KEYS = {"finnhub": "fh-SECRET-d1e2f3", "alphavantage": "AVSECRETKEY42", "twelvedata": "td-SECRET-a9b8c7"}
+# A port nothing listens on (the discard port; tests never start anything there):
+# where the proxies point, so that a request for a real host could not leave.
+DEAD = "http://127.0.0.1:9"
+
+
+def load_module():
+    """The script as a module, for tests of its parts."""
+    loader = importlib.machinery.SourceFileLoader("ticker_quotes", SCRIPT)
+    spec = importlib.util.spec_from_loader("ticker_quotes", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def sample(name):
+    with open(os.path.join(SAMPLES, name), encoding="utf-8") as file:
+        return file.read()
+
+
+class Result:
+    def __init__(self, completed, elapsed, state_dir):
+        self.status = completed.returncode
+        self.stdout = completed.stdout
+        self.stderr = completed.stderr
+        self.elapsed = elapsed
+        self.lines = completed.stdout.splitlines()
+        self.state_dir = state_dir
+
+    def state(self):
+        path = os.path.join(self.state_dir, "quotes.json")
+        if not os.path.exists(path):
+            return ""
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+
+    def __repr__(self):
+        return f"<exit {self.status}\nstdout:\n{self.stdout}\nstderr:\n{self.stderr}>"
+
+
+class QuotesCase(unittest.TestCase):
+    """A private home (state folder, key folder) per test, removed after it."""
+
+    def setUp(self):
+        self.home = tempfile.mkdtemp(prefix="ticker-quotes-test-")
+        self.addCleanup(shutil.rmtree, self.home, True)
+        self.state_dir = os.path.join(self.home, "state")
+
+    def environment(self, url, keys=None, now=NOW, extra=None):
+        environment = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "LANG": "C.UTF-8",
+            "HOME": self.home,
+            "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
+            "TICKER_QUOTES_STATE_DIR": self.state_dir,
+            "TICKER_QUOTES_LOOPBACK_ONLY": "1",
+            "TICKER_QUOTES_NOW": str(now),
+            "TZ": "UTC",
+            "http_proxy": DEAD,
+            "https_proxy": DEAD,
+            "HTTP_PROXY": DEAD,
+            "HTTPS_PROXY": DEAD,
+        }
+        for source in SOURCES:
+            environment[f"TICKER_QUOTES_{source.upper()}_URL"] = url
+        for source, key in (keys or {}).items():
+            environment[f"TICKER_QUOTES_{source.upper()}_KEY"] = key
+        environment.update(extra or {})
+        return environment
+
+    def quotes(self, args, url=DEAD, keys=None, now=NOW, extra=None, stdin=None, limit=60):
+        started = time.monotonic()
+        completed = subprocess.run(
+            [sys.executable, SCRIPT] + list(args),
+            env=self.environment(url, keys, now, extra),
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=limit,
+        )
+        result = Result(completed, time.monotonic() - started, self.state_dir)
+        self.assertNotIn("Traceback", result.stderr, result)
+        return result
+
+    def assertNoSecret(self, result, *texts):
+        for key in KEYS.values():
+            for where in (result.stdout, result.stderr, result.state()) + texts:
+                self.assertNotIn(key, where)
