@@ -59,20 +59,22 @@ zshcompdir = $(datadir)/zsh/site-functions
 fishcompdir = $(datadir)/fish/vendor_completions.d
 pkgdatadir = $(datadir)/ticker-status
 
-# The snippets under pkgdatadir, by their path under contrib/ (quotes/open-quote is
-# an --on-click action).
-SNIPPETS_755 = tmux/ticker.tmux lemonbar/ticker.sh quotes/open-quote
+# The snippets under pkgdatadir, by their path under contrib/ (actions/open-item is
+# an --on-click action; quotes/open-quote, its old name, the same script).
+SNIPPETS_755 = tmux/ticker.tmux lemonbar/ticker.sh quotes/open-quote actions/open-item
 SNIPPETS_644 = prompt/ticker.bash prompt/ticker.zsh prompt/ticker.fish \
 	i3/config i3blocks/ticker.conf polybar/ticker.ini \
 	waybar/config.jsonc waybar/style.css
-SNIPPET_DIRS = tmux prompt i3 i3blocks polybar waybar lemonbar quotes
+SNIPPET_DIRS = tmux prompt i3 i3blocks polybar waybar lemonbar quotes actions
 
 # Everything install puts in place, and so everything uninstall removes.
 INSTALLED = \
 	$(bindir)/ticker-status \
 	$(bindir)/ticker-quotes \
+	$(bindir)/ticker-feeds \
 	$(man1dir)/ticker-status.1 \
 	$(man1dir)/ticker-quotes.1 \
+	$(man1dir)/ticker-feeds.1 \
 	$(bashcompdir)/ticker-status \
 	$(zshcompdir)/_ticker-status \
 	$(fishcompdir)/ticker-status.fish \
@@ -100,8 +102,10 @@ install -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(bashcompdir) \
 install -m 755 $(SCRATCH)/release/ticker-status $(DESTDIR)$(bindir)/ticker-status
 $(STRIP) $(STRIP_FLAGS) $(DESTDIR)$(bindir)/ticker-status
 install -m 755 contrib/quotes/ticker-quotes $(DESTDIR)$(bindir)/ticker-quotes
+install -m 755 contrib/feeds/ticker-feeds $(DESTDIR)$(bindir)/ticker-feeds
 install -m 644 contrib/man/ticker-status.1 $(DESTDIR)$(man1dir)/ticker-status.1
 install -m 644 contrib/man/ticker-quotes.1 $(DESTDIR)$(man1dir)/ticker-quotes.1
+install -m 644 contrib/man/ticker-feeds.1 $(DESTDIR)$(man1dir)/ticker-feeds.1
 install -m 644 contrib/completions/ticker-status.bash $(DESTDIR)$(bashcompdir)/ticker-status
 install -m 644 contrib/completions/_ticker-status $(DESTDIR)$(zshcompdir)/_ticker-status
 install -m 644 contrib/completions/ticker-status.fish $(DESTDIR)$(fishcompdir)/ticker-status.fish

@@ -6,9 +6,10 @@
 #
 # Debian's places: man pages gzipped with -9n; bash, zsh (vendor-completions) and
 # fish completions where their packages look; the plugin, snippets and the
-# open-quote click action in /usr/share/ticker-status; the copyright file and changelog in
-# /usr/share/doc/ticker-status. ticker-status is a static executable, so the
-# package depends on nothing; ticker-quotes needs python3, which it recommends.
+# open-item click action (and open-quote, its old name) in /usr/share/ticker-status;
+# the copyright file and changelog in /usr/share/doc/ticker-status. ticker-status is
+# a static executable, so the package depends on nothing; ticker-quotes and
+# ticker-feeds need python3, which it recommends.
 set -eu
 umask 022
 LC_ALL=C
@@ -29,7 +30,8 @@ fi
 
 gzip -9n "$root"/usr/share/man/man1/*.1
 # Debian runs scripts with the interpreter's own path, not through env.
-sed -i '1s|^#!/usr/bin/env python3$|#!/usr/bin/python3|' "$root/usr/bin/ticker-quotes"
+sed -i '1s|^#!/usr/bin/env python3$|#!/usr/bin/python3|' "$root/usr/bin/ticker-quotes" \
+    "$root/usr/bin/ticker-feeds"
 
 install -d "$doc" "$root/usr/share/lintian/overrides"
 install -m 644 "$here/lintian-overrides" "$root/usr/share/lintian/overrides/ticker-status"
@@ -67,9 +69,10 @@ Description: scrolling ticker for status lines, bars and shell prompts
  becomes markup or code.
  .
  The package has ticker-quotes, which prints live quotes from free public
- sources (it needs python3), man pages, completions for bash, zsh and fish, a
- tmux plugin, prompt and bar snippets and an action that opens a clicked
- quote's page, in /usr/share/ticker-status.
+ sources, and ticker-feeds, which prints the headlines of RSS and Atom feeds
+ (both need python3), man pages, completions for bash, zsh and fish, a tmux
+ plugin, prompt and bar snippets and an action that opens a clicked headline's
+ article or quote's page, in /usr/share/ticker-status.
 EOF
 (cd "$root" && find usr -type f | sort | xargs md5sum >DEBIAN/md5sums)
 chmod 644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"

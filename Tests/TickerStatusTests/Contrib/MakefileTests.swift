@@ -8,15 +8,16 @@ import TickerCore
 
 @Suite struct MakefileTests {
   static let installed = [
-    "bin/ticker-status", "bin/ticker-quotes", "share/man/man1/ticker-status.1",
-    "share/man/man1/ticker-quotes.1", "share/bash-completion/completions/ticker-status",
+    "bin/ticker-status", "bin/ticker-quotes", "bin/ticker-feeds", "share/man/man1/ticker-status.1",
+    "share/man/man1/ticker-quotes.1", "share/man/man1/ticker-feeds.1",
+    "share/bash-completion/completions/ticker-status",
     "share/zsh/site-functions/_ticker-status", "share/fish/vendor_completions.d/ticker-status.fish",
     "share/ticker-status/tmux/ticker.tmux", "share/ticker-status/prompt/ticker.bash",
     "share/ticker-status/prompt/ticker.zsh", "share/ticker-status/prompt/ticker.fish",
     "share/ticker-status/i3/config", "share/ticker-status/i3blocks/ticker.conf",
     "share/ticker-status/polybar/ticker.ini", "share/ticker-status/waybar/config.jsonc",
     "share/ticker-status/waybar/style.css", "share/ticker-status/lemonbar/ticker.sh",
-    "share/ticker-status/quotes/open-quote",
+    "share/ticker-status/quotes/open-quote", "share/ticker-status/actions/open-item",
   ]
 
   static func dryRun(_ target: String, _ variables: [String] = []) throws -> String {
@@ -74,7 +75,9 @@ extension MakefileTests {
   @Test(
     "the man pages install puts in place render without a warning",
     .enabled(if: which("groff") != nil, "groff is not installed"),
-    arguments: ["contrib/man/ticker-status.1", "contrib/man/ticker-quotes.1"])
+    arguments: [
+      "contrib/man/ticker-status.1", "contrib/man/ticker-quotes.1", "contrib/man/ticker-feeds.1",
+    ])
   func manPageRenders(_ page: String) throws {
     let result = try runProcess(
       which("groff")!, ["-ww", "-z", "-man", "-Tutf8", repositoryFile(page)])
