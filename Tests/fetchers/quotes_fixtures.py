@@ -488,8 +488,8 @@ def alphavantage_query(key, mode="ok"):
         if request.query.get("apikey") != [key]:
             return js({"Error Message": AV_BAD_KEY})
         symbol = request.query.get("symbol", [""])[0]
-        if symbol == "IBM":
-            return js({"Global Quote": {"01. symbol": "IBM", "02. open": "279.3800", "03. high": "280.0000",
+        if symbol in ("IBM", "AAPL"):
+            return js({"Global Quote": {"01. symbol": symbol, "02. open": "279.3800", "03. high": "280.0000",
                                         "04. low": "271.1000", "05. price": "272.4200",
                                         "06. volume": "3645612", "07. latest trading day": "2025-06-13",
                                         "08. previous close": "278.9800", "09. change": "-6.5600",
