@@ -113,6 +113,7 @@ class Classes(QuotesCase):
                                                   "mysqli, null given", 404), ["--source", "stooq", "aapl.us"])
         self.assertEqual((kind, detail[:37]), ("unavailable", "HTTP 404: its API is not where it was"))
         # Nothing listens.
+        os.unlink(os.path.join(self.state_dir, "quotes.json"))
         result = self.quotes(["--source", "stooq", "aapl.us"], DEAD)
         self.assertEqual(stderr_for(result, "stooq"),
                          ("unavailable", "127.0.0.1 refused the connection; not asked again before 20:01"))
