@@ -106,3 +106,33 @@ class QuotesCase(unittest.TestCase):
         for key in KEYS.values():
             for where in (result.stdout, result.stderr, result.state()) + texts:
                 self.assertNotIn(key, where)
+
+
+def run_measured(case, args, url=DEAD, keys=None, now=NOW, limit=60):
+    """Runs the script, reaping it with os.wait4 to read its own peak memory (KiB)."""
+    started = time.monotonic()
+    out = tempfile.TemporaryFile()
+    err = tempfile.TemporaryFile()
+    with out, err:
+        process = subprocess.Popen([sys.executable, SCRIPT] + list(args), env=case.environment(url, keys, now),
+                                   stdout=out, stderr=err)
+        deadline = time.monotonic() + limit
+        while True:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() > deadline:
+                process.kill()
+                os.wait4(process.pid, 0)
+                raise AssertionError(f"{args[:4]} ran longer than {limit} s")
+            time.sleep(0.01)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        completed = subprocess.CompletedProcess(process.args, process.returncode,
+                                                out.read().decode("utf-8", "replace"),
+                                                err.read().decode("utf-8", "replace"))
+    result = Result(completed, time.monotonic() - started, case.state_dir)
+    result.peak_kib = usage.ru_maxrss
+    case.assertNotIn("Traceback", result.stderr, result)
+    return result
