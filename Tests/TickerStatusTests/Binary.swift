@@ -36,7 +36,7 @@ func runProcess(
   process.arguments = arguments
   var env = environment ?? ProcessInfo.processInfo.environment
   if environment == nil { env.removeValue(forKey: "NO_COLOR") }
-  process.environment = env
+  process.environment = RunWatchdog.marked(env)
   let outPipe = Pipe()
   let errPipe = Pipe()
   process.standardOutput = outPipe

@@ -54,16 +54,12 @@ func spawnClean(
   posix_spawnattr_setsigdefault(&attributes, &signals)
   posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
   let arguments = argv.map { strdup($0) }
-  let variables = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } }
-  defer { for pointer in arguments + (variables ?? []) { free(pointer) } }
+  // Marked, so that the run's watchdog stops it should the tests die first.
+  let variables = RunWatchdog.marked(environment).map { strdup("\($0.key)=\($0.value)") }
+  defer { for pointer in arguments + variables { free(pointer) } }
   var pid: pid_t = 0
-  let status: Int32
-  if let variables {
-    status = posix_spawnp(
-      &pid, argv[0], &actions, &attributes, arguments + [nil], variables + [nil])
-  } else {
-    status = posix_spawnp(&pid, argv[0], &actions, &attributes, arguments + [nil], environ)
-  }
+  let status = posix_spawnp(
+    &pid, argv[0], &actions, &attributes, arguments + [nil], variables + [nil])
   guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
   return pid
 }

@@ -128,7 +128,7 @@ private final class TmuxStatusLine {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tmux)
     process.arguments = arguments
-    process.environment = environment
+    process.environment = RunWatchdog.marked(environment)
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = outputHandle
     process.standardError = errorHandle

@@ -32,7 +32,7 @@ final class LiveProcess: @unchecked Sendable {
     process.arguments = arguments
     var env = environment ?? ProcessInfo.processInfo.environment
     if environment == nil { env.removeValue(forKey: "NO_COLOR") }
-    process.environment = env
+    process.environment = RunWatchdog.marked(env)
     process.standardOutput = outputPipe
     process.standardError = errorPipe
     process.standardInput =
