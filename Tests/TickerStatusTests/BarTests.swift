@@ -7,6 +7,15 @@ import Testing
 // that are markup, actions and JSON to the bar, scrolling fast on a background of
 // its own, and a control whose buttons touch files, to prove that clicks arrive.
 // Screenshots of the last run stay in .build/bar-screenshots/<bar>/.
+//
+// Whatever `monospace` resolves to (checked with DejaVu Sans Mono, Noto Sans Mono and
+// Liberation Mono), the tests measure rather than assume: every bar's place is found
+// in the shot by its background colour or asked of the window system (xdotool,
+// the bars' own geometry), the screens are tall enough for every bar stacked with the
+// tallest of those fonts, and a box that does not fit a shot is an issue, not a trap.
+// What remains assumed: a monospace font, for the cell arithmetic of the click checks
+// (a cell is the click copy's width divided by its cells), and polybar's explicit
+// DejaVu Sans Mono and lemonbar's X core font, which the snippets and copies name.
 
 /// What every X bar's test needs.
 private let xPrograms = ["Xvfb", "import", "convert", "xdotool"]
@@ -20,7 +29,7 @@ private func xProbe(
   return BarProbe(
     screenshot: {
       try session.screenshot { path in
-        try runProcess(which("import")!, ["-window", "root", path], environment: environment)
+        try runProcess(program("import"), ["-window", "root", path], environment: environment)
       }
     },
     snippet: snippet,
@@ -30,7 +39,7 @@ private func xProbe(
         arguments += ["mousemove", "\(point.x)", "\(point.y)"]
         for button in 1...5 { arguments += ["click", "--delay", "0", "\(button)"] }
       }
-      let result = try runProcess(which("xdotool")!, arguments, environment: environment)
+      let result = try runProcess(program("xdotool"), arguments, environment: environment)
       #expect(result.status == 0, "xdotool: \(result.stderr)")
     },
     controlMarks: controlMarks, logProblems: logProblems)
@@ -40,7 +49,7 @@ private func xProbe(
 private func xClick(_ session: BarSession, display: String) -> (Int, Int, Int) throws -> Void {
   { x, y, button in
     let result = try runProcess(
-      which("xdotool")!, ["mousemove", "\(x)", "\(y)", "click", "\(button)"],
+      program("xdotool"), ["mousemove", "\(x)", "\(y)", "click", "\(button)"],
       environment: session.environment(["DISPLAY": display]))
     #expect(result.status == 0, "xdotool: \(result.stderr)")
   }
@@ -159,7 +168,7 @@ private let waylandPrograms =
       "needs Xvfb, ImageMagick (import, convert), xdotool, i3 and i3bar"))
   func i3bar() throws {
     let session = try BarSession(name: "i3bar")
-    let display = try startXvfb(in: session, size: "1280x100")
+    let display = try startXvfb(in: session, size: "1280x400")
     let path = "contrib/i3/config"
     let snippet = replacing(
       "status_command ticker-status ", with: "status_command \(session.binary) ",
@@ -233,7 +242,7 @@ private let waylandPrograms =
     var snippetBar: Box?
     waitUntil(timeout: 10) {
       let found = try? runProcess(
-        which("xdotool")!,
+        program("xdotool"),
         ["search", "--sync", "--classname", "^bar-0$", "getwindowgeometry", "--shell"],
         environment: environment, timeout: 2)
       let values = Dictionary(
@@ -348,7 +357,7 @@ private let waylandPrograms =
     // sway runs as an unprivileged user, with the marks folder (theirs, 0700) as its
     // runtime folder; pixman draws on a headless output.
     let sway = try session.write(
-      "sway.conf", "xwayland disable\noutput HEADLESS-1 resolution 1280x60\n")
+      "sway.conf", "xwayland disable\noutput HEADLESS-1 resolution 1280x240\n")
     let environment = session.environment([
       "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
     ])
@@ -369,7 +378,7 @@ private let waylandPrograms =
     try session.spawn(
       asUnprivileged(["wayvnc", "-u", session.marks + "/vnc"]), environment: client,
       log: "wayvnc.log")
-    let swaymsg = which("swaymsg")!
+    let swaymsg = program("swaymsg")
     let pointer = waitUntil(timeout: 10) {
       let seats = try? runProcess(swaymsg, ["-s", ipc, "-t", "get_seats"], environment: client)
       return seats?.stdout.contains("\"pointer\"") ?? false
@@ -435,7 +444,7 @@ private let waylandPrograms =
       asUnprivileged(["waybar", "-c", configuration, "-s", style]), environment: client,
       log: "waybar.log")
 
-    let grim = which("grim")!
+    let grim = program("grim")
     let probe = BarProbe(
       screenshot: {
         try session.screenshot { path in try runProcess(grim, [path], environment: client) }
@@ -452,7 +461,7 @@ private let waylandPrograms =
           }
         }
         // Away from the bars, so that the cursor is not in the screenshots.
-        commands.append("seat - cursor set 640 30")
+        commands.append("seat - cursor set 640 120")
         let result = try runProcess(
           swaymsg, ["-s", ipc, commands.joined(separator: ", ")], environment: client)
         #expect(result.status == 0, "swaymsg: \(result.stdout) \(result.stderr)")
@@ -476,7 +485,7 @@ private let waylandPrograms =
           [
             "-s", ipc,
             "seat - cursor set \(x) \(y), seat - cursor press button\(button), "
-              + "seat - cursor release button\(button), seat - cursor set 640 30",
+              + "seat - cursor release button\(button), seat - cursor set 640 120",
           ], environment: client)
         #expect(result.status == 0, "swaymsg: \(result.stdout) \(result.stderr)")
       })
