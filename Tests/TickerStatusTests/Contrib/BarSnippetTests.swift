@@ -66,7 +66,6 @@ import TickerCore
 
   @Test(
     "the bar's command, as written, prints its format",
-    .enabled(if: hasOption("stream"), "stream mode (--stream) is not built yet"),
     arguments: snippets)
   func runsAsWritten(_ snippet: Snippet) throws {
     let text = try contents(snippet.path)
@@ -81,8 +80,7 @@ import TickerCore
   }
 
   @Test(
-    "lemonbar's script pipes centred frames into the bar, and reads back the clicks it prints",
-    .enabled(if: hasOption("stream"), "stream mode (--stream) is not built yet"))
+    "lemonbar's script pipes centred frames into the bar, and reads back the clicks it prints", )
   func lemonbar() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -120,8 +118,7 @@ import TickerCore
   }
 
   @Test(
-    "lemonbar's script gives lemonbar a Unicode core font, or LEMONBAR_FONT",
-    .enabled(if: hasOption("stream"), "stream mode (--stream) is not built yet"))
+    "lemonbar's script gives lemonbar a Unicode core font, or LEMONBAR_FONT", )
   func lemonbarFont() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -156,8 +153,7 @@ import TickerCore
 
   @Test(
     "i3blocks runs the block and sends i3bar a frame per line",
-    .enabled(if: which("i3blocks") != nil, "i3blocks is not installed"),
-    .enabled(if: hasOption("stream"), "stream mode (--stream) is not built yet"))
+    .enabled(if: which("i3blocks") != nil, "i3blocks is not installed"), )
   func i3blocks() throws {
     // i3blocks runs until its bar goes away; the timeout stands for that.
     let result = try runProcess(

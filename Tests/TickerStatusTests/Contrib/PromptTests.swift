@@ -113,7 +113,6 @@ import TickerCore
 
   @Test(
     "TICKER_ARGS as a list keeps its words whole; in a string, a leading ~/ is the home folder",
-    .enabled(if: hasOption("command"), "stream sources (--command) are not built yet"),
     arguments: cases)
   func argumentLists(_ testCase: Case) throws {
     guard let shell = which(testCase.shell) else {
