@@ -65,7 +65,9 @@ def yahoo_consent_redirect():
     return Response.redirect(
         "https://guce.yahoo.com/consent?brandType=eu&gcrumb=k5AbCdE&done=https%3A%2F%2Ffinance.yahoo.com%2F",
         302,
-        cookies=["GUC=AQEBCAFoFake&s=AQAAAFake; Expires=Sat, 13 Jun 2026 20:00:00 GMT; Domain=yahoo.com; Path=/; Secure"],
+        cookies=[
+            "GUC=AQEBCAFoFake&s=AQAAAFake; Expires=Sat, 13 Jun 2026 20:00:00 GMT; Domain=yahoo.com; Path=/; Secure"
+        ],
     )
 
 
@@ -74,7 +76,12 @@ def yahoo_consent_redirect():
 # request #223 has the longer "Invalid Crumb. For Developers - ..." form).
 def yahoo_invalid_crumb():
     return js(
-        {"finance": {"result": None, "error": {"code": "Unauthorized", "description": "Invalid Crumb"}}},
+        {
+            "finance": {
+                "result": None,
+                "error": {"code": "Unauthorized", "description": "Invalid Crumb"},
+            }
+        },
         401,
     )
 
@@ -85,7 +92,9 @@ def yahoo_invalid_crumb():
 # in smartcontractkit/external-adapters-js yahoo-finance/README.md). London stocks are
 # priced in pence, currency "GBp". Currencies come as doubles with float noise
 # (1.1550000190734863) and priceHint 4.
-def yahoo_row(symbol, price, previous, state, name, currency="USD", hint=2, when=NOW - 60, kind="EQUITY"):
+def yahoo_row(
+    symbol, price, previous, state, name, currency="USD", hint=2, when=NOW - 60, kind="EQUITY"
+):
     price, previous = json.loads(price), json.loads(previous)
     return {
         "language": "en-US",
@@ -112,15 +121,30 @@ def yahoo_row(symbol, price, previous, state, name, currency="USD", hint=2, when
 YAHOO_ROWS = {
     "AAPL": yahoo_row("AAPL", "196.45", "199.2", "POST", "Apple Inc."),
     "MSFT": yahoo_row("MSFT", "474.96", "478.87", "REGULAR", "Microsoft Corporation"),
-    "SAP.DE": yahoo_row("SAP.DE", "251.85", "255.1", "CLOSED", "SAP SE", "EUR", when=NOW - 4 * 3600),
+    "SAP.DE": yahoo_row(
+        "SAP.DE", "251.85", "255.1", "CLOSED", "SAP SE", "EUR", when=NOW - 4 * 3600
+    ),
     "TSLA": yahoo_row("TSLA", "325.31", "319.11", "PRE", "Tesla, Inc."),
     "NVDA": yahoo_row("NVDA", "141.97", "145.0", "PREPRE", "NVIDIA Corporation"),
     "VOD.L": yahoo_row("VOD.L", "74.28", "73.9", "CLOSED", "Vodafone Group Plc", "GBp"),
     "^GSPC": yahoo_row("^GSPC", "5976.97", "6045.26", "POST", "S&P 500", kind="INDEX"),
-    "EURUSD=X": yahoo_row("EURUSD=X", "1.1550000190734863", "1.1584000587463379", "REGULAR",
-                          "EUR/USD", hint=4, kind="CURRENCY"),
-    "BTC-USD": yahoo_row("BTC-USD", "105970.3203125", "106150.1015625", "REGULAR", "Bitcoin USD",
-                         kind="CRYPTOCURRENCY"),
+    "EURUSD=X": yahoo_row(
+        "EURUSD=X",
+        "1.1550000190734863",
+        "1.1584000587463379",
+        "REGULAR",
+        "EUR/USD",
+        hint=4,
+        kind="CURRENCY",
+    ),
+    "BTC-USD": yahoo_row(
+        "BTC-USD",
+        "105970.3203125",
+        "106150.1015625",
+        "REGULAR",
+        "Bitcoin USD",
+        kind="CRYPTOCURRENCY",
+    ),
 }
 
 
@@ -167,22 +191,58 @@ def yahoo_chart(symbol, price, previous, currency="USD", name=None, hint=2, regu
         "scale": 3,
         "priceHint": hint,
         "currentTradingPeriod": {
-            "pre": {"timezone": "EDT", "start": start - 5 * 3600, "end": start, "gmtoffset": -14400},
-            "regular": {"timezone": "EDT", "start": start, "end": start + 23400, "gmtoffset": -14400},
-            "post": {"timezone": "EDT", "start": start + 23400, "end": start + 37800, "gmtoffset": -14400},
+            "pre": {
+                "timezone": "EDT",
+                "start": start - 5 * 3600,
+                "end": start,
+                "gmtoffset": -14400,
+            },
+            "regular": {
+                "timezone": "EDT",
+                "start": start,
+                "end": start + 23400,
+                "gmtoffset": -14400,
+            },
+            "post": {
+                "timezone": "EDT",
+                "start": start + 23400,
+                "end": start + 37800,
+                "gmtoffset": -14400,
+            },
         },
         "dataGranularity": "1d",
         "range": "1d",
         "validRanges": ["1d", "5d", "1mo"],
     }
-    return js({"chart": {"result": [{"meta": meta, "timestamp": [NOW - 120],
-                                     "indicators": {"quote": [{"close": [json.loads(price)]}]}}],
-                         "error": None}})
+    return js(
+        {
+            "chart": {
+                "result": [
+                    {
+                        "meta": meta,
+                        "timestamp": [NOW - 120],
+                        "indicators": {"quote": [{"close": [json.loads(price)]}]},
+                    }
+                ],
+                "error": None,
+            }
+        }
+    )
 
 
 def yahoo_chart_unknown():
-    return js({"chart": {"result": None, "error": {"code": "Not Found",
-                                                   "description": "No data found, symbol may be delisted"}}}, 404)
+    return js(
+        {
+            "chart": {
+                "result": None,
+                "error": {
+                    "code": "Not Found",
+                    "description": "No data found, symbol may be delisted",
+                },
+            }
+        },
+        404,
+    )
 
 
 def yahoo_routes(**changes):
@@ -191,8 +251,9 @@ def yahoo_routes(**changes):
         "/v1/test/getcrumb": yahoo_crumb(),
         "/v7/finance/quote": yahoo_quote(),
         "/v8/finance/chart/AAPL": yahoo_chart("AAPL", "196.45", "199.2", name="Apple Inc."),
-        "/v8/finance/chart/MSFT": yahoo_chart("MSFT", "474.96", "478.87", name="Microsoft Corporation",
-                                              regular=False),
+        "/v8/finance/chart/MSFT": yahoo_chart(
+            "MSFT", "474.96", "478.87", name="Microsoft Corporation", regular=False
+        ),
         "/v8/finance/chart/NOSUCH": yahoo_chart_unknown(),
     }
     routes.update(changes)
@@ -236,30 +297,64 @@ def nasdaq_body(symbol, name, primary, secondary, status):
 
 
 def nasdaq_data(price, change, percent, delta, stamp, real_time=True):
-    return {"lastSalePrice": price, "netChange": change, "percentageChange": percent,
-            "deltaIndicator": delta, "lastTradeTimestamp": stamp, "isRealTime": real_time}
+    return {
+        "lastSalePrice": price,
+        "netChange": change,
+        "percentageChange": percent,
+        "deltaIndicator": delta,
+        "lastTradeTimestamp": stamp,
+        "isRealTime": real_time,
+    }
 
 
-NASDAQ_UNKNOWN = {"data": None, "message": None,
-                  "status": {"rCode": 400, "bCodeMessage": [{"code": 1001, "errorMessage": "Symbol not exists."}],
-                             "developerMessage": None}}
+NASDAQ_UNKNOWN = {
+    "data": None,
+    "message": None,
+    "status": {
+        "rCode": 400,
+        "bCodeMessage": [{"code": 1001, "errorMessage": "Symbol not exists."}],
+        "developerMessage": None,
+    },
+}
 
 NASDAQ = {
     # Pre-market: primaryData is the pre-market trade, secondaryData yesterday's close.
-    "AAPL": nasdaq_body("AAPL", "Apple Inc. Common Stock",
-                        nasdaq_data("$197.10", "0.65", "0.33%", "up", "DATA AS OF Jun 13, 2025 9:27 AM ET - PRE-MARKET"),
-                        nasdaq_data("$196.45", "2.75", "1.38%", "down", "CLOSED AT 4:00 PM ET ON Jun 12, 2025", False),
-                        "Pre Market"),
-    "MSFT": nasdaq_body("MSFT", "Microsoft Corporation Common Stock",
-                        nasdaq_data("$1,474.96", "-3.91", "-0.82%", "down", "DATA AS OF Jun 13, 2025 10:33 AM ET"),
-                        None, "Market Open"),
-    "TSLA": nasdaq_body("TSLA", "Tesla, Inc. Common Stock",
-                        nasdaq_data("$326.00", "0.69", "0.21%", "up", "DATA AS OF Jun 13, 2025 4:31 PM ET - AFTER HOURS"),
-                        nasdaq_data("$325.31", "6.20", "1.94%", "up", "CLOSED AT 4:00 PM ET ON Jun 13, 2025", False),
-                        "After Hours"),
-    "NVDA": nasdaq_body("NVDA", "NVIDIA Corporation Common Stock",
-                        nasdaq_data("$141.97", "3.03", "2.09%", "down", "DATA AS OF Jun 13, 2025", False),
-                        None, "Market Closed"),
+    "AAPL": nasdaq_body(
+        "AAPL",
+        "Apple Inc. Common Stock",
+        nasdaq_data(
+            "$197.10", "0.65", "0.33%", "up", "DATA AS OF Jun 13, 2025 9:27 AM ET - PRE-MARKET"
+        ),
+        nasdaq_data(
+            "$196.45", "2.75", "1.38%", "down", "CLOSED AT 4:00 PM ET ON Jun 12, 2025", False
+        ),
+        "Pre Market",
+    ),
+    "MSFT": nasdaq_body(
+        "MSFT",
+        "Microsoft Corporation Common Stock",
+        nasdaq_data("$1,474.96", "-3.91", "-0.82%", "down", "DATA AS OF Jun 13, 2025 10:33 AM ET"),
+        None,
+        "Market Open",
+    ),
+    "TSLA": nasdaq_body(
+        "TSLA",
+        "Tesla, Inc. Common Stock",
+        nasdaq_data(
+            "$326.00", "0.69", "0.21%", "up", "DATA AS OF Jun 13, 2025 4:31 PM ET - AFTER HOURS"
+        ),
+        nasdaq_data(
+            "$325.31", "6.20", "1.94%", "up", "CLOSED AT 4:00 PM ET ON Jun 13, 2025", False
+        ),
+        "After Hours",
+    ),
+    "NVDA": nasdaq_body(
+        "NVDA",
+        "NVIDIA Corporation Common Stock",
+        nasdaq_data("$141.97", "3.03", "2.09%", "down", "DATA AS OF Jun 13, 2025", False),
+        None,
+        "Market Closed",
+    ),
 }
 
 
@@ -269,9 +364,16 @@ def nasdaq_routes(extra=None):
         routes[f"/api/quote/{symbol}/info"] = [js(body, query={"assetclass": "stocks"})]
     routes["/api/quote/SPY/info"] = [
         js(NASDAQ_UNKNOWN, query={"assetclass": "stocks"}),
-        js(nasdaq_body("SPY", "SPDR S&P 500 ETF Trust",
-                       nasdaq_data("$597.00", "-6.74", "-1.12%", "down", "DATA AS OF Jun 13, 2025"),
-                       None, "Market Closed"), query={"assetclass": "etf"}),
+        js(
+            nasdaq_body(
+                "SPY",
+                "SPDR S&P 500 ETF Trust",
+                nasdaq_data("$597.00", "-6.74", "-1.12%", "down", "DATA AS OF Jun 13, 2025"),
+                None,
+                "Market Closed",
+            ),
+            query={"assetclass": "etf"},
+        ),
     ]
     routes["/api/quote/NOSUCH/info"] = js(NASDAQ_UNKNOWN)
     routes.update(extra or {})
@@ -367,7 +469,9 @@ def frankfurter_routes():
 
 def ecb_routes(sample_text):
     # The repository's own sample (the layout of eurofxref-hist-90d.xml).
-    return {"/stats/eurofxref/eurofxref-hist-90d.xml": Response(sample_text, content_type="text/xml")}
+    return {
+        "/stats/eurofxref/eurofxref-hist-90d.xml": Response(sample_text, content_type="text/xml")
+    }
 
 
 # ---------------------------------------------------------------------------
@@ -384,15 +488,35 @@ def ecb_routes(sample_text):
 
 def coinbase_routes():
     return {
-        "/products/BTC-USD/ticker": js({"ask": "105970.31", "bid": "105970.30", "volume": "8123.4567",
-                                        "trade_id": 812345678, "price": "105970.30", "size": "0.0012",
-                                        "time": "2025-06-13T19:59:58.123456Z"}),
-        "/products/BTC-USD/stats": js({"open": "106150.10", "high": "106600.00", "low": "102700.00",
-                                       "last": "105970.30", "volume": "8123.4567", "volume_30day": "250000.1"}),
+        "/products/BTC-USD/ticker": js(
+            {
+                "ask": "105970.31",
+                "bid": "105970.30",
+                "volume": "8123.4567",
+                "trade_id": 812345678,
+                "price": "105970.30",
+                "size": "0.0012",
+                "time": "2025-06-13T19:59:58.123456Z",
+            }
+        ),
+        "/products/BTC-USD/stats": js(
+            {
+                "open": "106150.10",
+                "high": "106600.00",
+                "low": "102700.00",
+                "last": "105970.30",
+                "volume": "8123.4567",
+                "volume_30day": "250000.1",
+            }
+        ),
         "/products/ETH-EUR/ticker": js({"message": "NotFound"}, 404),
-        "/v2/prices/ETH-EUR/spot": js({"data": {"amount": "2210.55", "base": "ETH", "currency": "EUR"}}),
+        "/v2/prices/ETH-EUR/spot": js(
+            {"data": {"amount": "2210.55", "base": "ETH", "currency": "EUR"}}
+        ),
         "/products/NOSUCH-USD/ticker": js({"message": "NotFound"}, 404),
-        "/v2/prices/NOSUCH-USD/spot": js({"errors": [{"id": "not_found", "message": "Invalid currency (NOSUCH)"}]}, 404),
+        "/v2/prices/NOSUCH-USD/spot": js(
+            {"errors": [{"id": "not_found", "message": "Invalid currency (NOSUCH)"}]}, 404
+        ),
     }
 
 
@@ -413,9 +537,17 @@ KRAKEN_ROWS = {
 
 
 def kraken_row(last, opened):
-    return {"a": [last, "1", "1.000"], "b": [last, "2", "2.000"], "c": [last, "0.00100000"],
-            "v": ["1234.5", "2345.6"], "p": [last, last], "t": [12345, 23456],
-            "l": [last, last], "h": [last, opened], "o": opened}
+    return {
+        "a": [last, "1", "1.000"],
+        "b": [last, "2", "2.000"],
+        "c": [last, "0.00100000"],
+        "v": ["1234.5", "2345.6"],
+        "p": [last, last],
+        "t": [12345, 23456],
+        "l": [last, last],
+        "h": [last, opened],
+        "o": opened,
+    }
 
 
 def kraken_ticker(errors=None):
@@ -448,8 +580,18 @@ def finnhub_quote(key):
             return js({"error": "Invalid API key."}, 401)
         symbol = request.query.get("symbol", [""])[0]
         if symbol == "AAPL":
-            return js({"c": 196.45, "d": -2.75, "dp": -1.3805, "h": 200.37, "l": 195.7, "o": 199.73,
-                       "pc": 199.2, "t": NOW - 60})
+            return js(
+                {
+                    "c": 196.45,
+                    "d": -2.75,
+                    "dp": -1.3805,
+                    "h": 200.37,
+                    "l": 195.7,
+                    "o": 199.73,
+                    "pc": 199.2,
+                    "t": NOW - 60,
+                }
+            )
         if symbol == "SAP.DE":
             return js({"error": "You don't have access to this resource."}, 403)
         return js({"c": 0, "d": None, "dp": None, "h": 0, "l": 0, "o": 0, "pc": 0, "t": 0})
@@ -469,14 +611,20 @@ def finnhub_quote(key):
 # missing. ..."} and an unknown symbol's {"Global Quote": {}} (Alpha Vantage's
 # documentation).
 
-AV_NOTE = ("Thank you for using Alpha Vantage! Our standard API call frequency is 5 calls per minute "
-           "and 500 calls per day. Please visit https://www.alphavantage.co/premium/ if you would like "
-           "to target a higher API call frequency.")
-AV_INFORMATION = ("Thank you for using Alpha Vantage! Our standard API rate limit is 25 requests per day. "
-                  "Please subscribe to any of the premium plans at https://www.alphavantage.co/premium/ "
-                  "to instantly remove all daily rate limits.")
-AV_BAD_KEY = ("the parameter apikey is invalid or missing. Please claim your free API key on "
-              "(https://www.alphavantage.co/support/#api-key). It should take less than 20 seconds.")
+AV_NOTE = (
+    "Thank you for using Alpha Vantage! Our standard API call frequency is 5 calls per minute "
+    "and 500 calls per day. Please visit https://www.alphavantage.co/premium/ if you would like "
+    "to target a higher API call frequency."
+)
+AV_INFORMATION = (
+    "Thank you for using Alpha Vantage! Our standard API rate limit is 25 requests per day. "
+    "Please subscribe to any of the premium plans at https://www.alphavantage.co/premium/ "
+    "to instantly remove all daily rate limits."
+)
+AV_BAD_KEY = (
+    "the parameter apikey is invalid or missing. Please claim your free API key on "
+    "(https://www.alphavantage.co/support/#api-key). It should take less than 20 seconds."
+)
 
 
 def alphavantage_query(key, mode="ok"):
@@ -489,11 +637,22 @@ def alphavantage_query(key, mode="ok"):
             return js({"Error Message": AV_BAD_KEY})
         symbol = request.query.get("symbol", [""])[0]
         if symbol in ("IBM", "AAPL"):
-            return js({"Global Quote": {"01. symbol": symbol, "02. open": "279.3800", "03. high": "280.0000",
-                                        "04. low": "271.1000", "05. price": "272.4200",
-                                        "06. volume": "3645612", "07. latest trading day": "2025-06-13",
-                                        "08. previous close": "278.9800", "09. change": "-6.5600",
-                                        "10. change percent": "-2.3514%"}})
+            return js(
+                {
+                    "Global Quote": {
+                        "01. symbol": symbol,
+                        "02. open": "279.3800",
+                        "03. high": "280.0000",
+                        "04. low": "271.1000",
+                        "05. price": "272.4200",
+                        "06. volume": "3645612",
+                        "07. latest trading day": "2025-06-13",
+                        "08. previous close": "278.9800",
+                        "09. change": "-6.5600",
+                        "10. change percent": "-2.3514%",
+                    }
+                }
+            )
         return js({"Global Quote": {}})
 
     return answer
@@ -513,29 +672,61 @@ def alphavantage_query(key, mode="ok"):
 
 
 def twelvedata_row(symbol, name, close, previous, currency, market_open):
-    return {"symbol": symbol, "name": name, "exchange": "NASDAQ", "mic_code": "XNGS",
-            "currency": currency, "datetime": "2025-06-13", "timestamp": NOW - 60,
-            "open": close, "high": close, "low": previous, "close": close, "volume": "51447349",
-            "previous_close": previous, "change": "0", "percent_change": "0",
-            "average_volume": "61000000", "is_market_open": market_open,
-            "fifty_two_week": {"low": "169.21001", "high": "260.10001"}}
+    return {
+        "symbol": symbol,
+        "name": name,
+        "exchange": "NASDAQ",
+        "mic_code": "XNGS",
+        "currency": currency,
+        "datetime": "2025-06-13",
+        "timestamp": NOW - 60,
+        "open": close,
+        "high": close,
+        "low": previous,
+        "close": close,
+        "volume": "51447349",
+        "previous_close": previous,
+        "change": "0",
+        "percent_change": "0",
+        "average_volume": "61000000",
+        "is_market_open": market_open,
+        "fifty_two_week": {"low": "169.21001", "high": "260.10001"},
+    }
 
 
 def twelvedata_quote(key):
     rows = {
         "AAPL": twelvedata_row("AAPL", "Apple Inc.", "196.45000", "199.20000", "USD", False),
-        "EUR/USD": twelvedata_row("EUR/USD", "Euro / US Dollar", "1.15500", "1.15840", "US Dollar", True),
+        "EUR/USD": twelvedata_row(
+            "EUR/USD", "Euro / US Dollar", "1.15500", "1.15840", "US Dollar", True
+        ),
     }
 
     def answer(request):
         if request.headers.get("Authorization") != f"apikey {key}":
-            return js({"code": 401, "message": "**apikey** parameter is incorrect or not specified. "
-                                               "You can get your free API key instantly following this link: "
-                                               "https://twelvedata.com/pricing", "status": "error"})
+            return js(
+                {
+                    "code": 401,
+                    "message": "**apikey** parameter is incorrect or not specified. "
+                    "You can get your free API key instantly following this link: "
+                    "https://twelvedata.com/pricing",
+                    "status": "error",
+                }
+            )
         asked = request.query.get("symbol", [""])[0].split(",")
-        found = {s: rows.get(s, {"code": 404, "message": f"**symbol** not found: {s}. Please specify it "
-                                                          "correctly according to API Documentation.",
-                                 "status": "error", "meta": {"symbol": s}}) for s in asked}
+        found = {
+            s: rows.get(
+                s,
+                {
+                    "code": 404,
+                    "message": f"**symbol** not found: {s}. Please specify it "
+                    "correctly according to API Documentation.",
+                    "status": "error",
+                    "meta": {"symbol": s},
+                },
+            )
+            for s in asked
+        }
         return js(found[asked[0]] if len(asked) == 1 else found)
 
     return answer
@@ -544,8 +735,8 @@ def twelvedata_quote(key):
 TWELVEDATA_OUT_OF_CREDITS = {
     "code": 429,
     "message": "You have run out of API credits for the current minute. 9 API credits were used, with the "
-               "current limit being 8. Wait for the next minute or consider switching to a higher tier plan "
-               "at https://twelvedata.com/pricing",
+    "current limit being 8. Wait for the next minute or consider switching to a higher tier plan "
+    "at https://twelvedata.com/pricing",
     "status": "error",
 }
 

@@ -16,9 +16,23 @@ from quotes_fixtures import NOW
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SCRIPT = os.path.join(ROOT, "contrib", "quotes", "ticker-quotes")
 SAMPLES = os.path.join(ROOT, "contrib", "quotes")
-SOURCES = ["yahoo", "nasdaq", "stooq", "frankfurter", "ecb", "coinbase", "kraken", "finnhub",
-           "alphavantage", "twelvedata"]
-KEYS = {"finnhub": "fh-SECRET-d1e2f3", "alphavantage": "AVSECRETKEY42", "twelvedata": "td-SECRET-a9b8c7"}
+SOURCES = [
+    "yahoo",
+    "nasdaq",
+    "stooq",
+    "frankfurter",
+    "ecb",
+    "coinbase",
+    "kraken",
+    "finnhub",
+    "alphavantage",
+    "twelvedata",
+]
+KEYS = {
+    "finnhub": "fh-SECRET-d1e2f3",
+    "alphavantage": "AVSECRETKEY42",
+    "twelvedata": "td-SECRET-a9b8c7",
+}
 # A port nothing listens on (the discard port; tests never start anything there):
 # where the proxies point, so that a request for a real host could not leave.
 DEAD = "http://127.0.0.1:9"
@@ -114,8 +128,12 @@ def run_measured(case, args, url=DEAD, keys=None, now=NOW, limit=60):
     out = tempfile.TemporaryFile()
     err = tempfile.TemporaryFile()
     with out, err:
-        process = subprocess.Popen([sys.executable, SCRIPT] + list(args), env=case.environment(url, keys, now),
-                                   stdout=out, stderr=err)
+        process = subprocess.Popen(
+            [sys.executable, SCRIPT] + list(args),
+            env=case.environment(url, keys, now),
+            stdout=out,
+            stderr=err,
+        )
         deadline = time.monotonic() + limit
         while True:
             pid, status, usage = os.wait4(process.pid, os.WNOHANG)
@@ -129,9 +147,12 @@ def run_measured(case, args, url=DEAD, keys=None, now=NOW, limit=60):
         process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        completed = subprocess.CompletedProcess(process.args, process.returncode,
-                                                out.read().decode("utf-8", "replace"),
-                                                err.read().decode("utf-8", "replace"))
+        completed = subprocess.CompletedProcess(
+            process.args,
+            process.returncode,
+            out.read().decode("utf-8", "replace"),
+            err.read().decode("utf-8", "replace"),
+        )
     result = Result(completed, time.monotonic() - started, case.state_dir)
     result.peak_kib = usage.ru_maxrss
     case.assertNotIn("Traceback", result.stderr, result)

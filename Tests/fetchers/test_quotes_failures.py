@@ -11,9 +11,18 @@ import quotes_fixtures as fx
 from loopback import Response, Server
 from quotes_support import DEAD, KEYS, QuotesCase, sample
 
-
-SOURCES = ["yahoo", "nasdaq", "stooq", "frankfurter", "ecb", "coinbase", "kraken", "finnhub", "alphavantage",
-           "twelvedata"]
+SOURCES = [
+    "yahoo",
+    "nasdaq",
+    "stooq",
+    "frankfurter",
+    "ecb",
+    "coinbase",
+    "kraken",
+    "finnhub",
+    "alphavantage",
+    "twelvedata",
+]
 
 
 def stderr_for(result, source):
@@ -24,7 +33,7 @@ def stderr_for(result, source):
         match = re.search(rf"(?:: |; ){source}: ([a-z -]+) \(", line)
         if not match:
             continue
-        rest = line[match.end():]
+        rest = line[match.end() :]
         ends = [rest.find(f"; {other}: ") for other in SOURCES if f"; {other}: " in rest]
         rest = rest[: min(ends)] if ends else rest
         return match.group(1), rest[:-1] if rest.endswith(")") else rest
@@ -46,18 +55,25 @@ class Classes(QuotesCase):
         # Whatever the status: the same page with 403 or 503 is still blocked.
         for status in (403, 503):
             page = Response(fx.STOOQ_PUZZLE, status, content_type="text/html")
-            self.assertEqual(self.one("/q/l/", page, ["--source", "stooq", "aapl.us"])[0], "blocked")
+            self.assertEqual(
+                self.one("/q/l/", page, ["--source", "stooq", "aapl.us"])[0], "blocked"
+            )
             os.unlink(os.path.join(self.state_dir, "quotes.json"))
         # A keyless source that answers 403: blocked, not "needs a key".
-        kind, detail = self.one("/api/quote/AAPL/info", Response.text("Forbidden", 403),
-                                ["--source", "nasdaq", "AAPL"])
+        kind, detail = self.one(
+            "/api/quote/AAPL/info", Response.text("Forbidden", 403), ["--source", "nasdaq", "AAPL"]
+        )
         self.assertEqual((kind, detail[:28]), ("blocked", "HTTP 403, it refuses program"))
 
     def test_yahoo_consent_redirect_loop(self):
         # fc.yahoo.com -> guce.yahoo.com/consent: never followed (not one of its hosts,
         # and a consent page); and the chart redirecting to the consent host too.
-        routes = fx.yahoo_routes(**{"/": fx.yahoo_consent_redirect(),
-                                    "/v8/finance/chart/AAPL": fx.yahoo_consent_redirect()})
+        routes = fx.yahoo_routes(
+            **{
+                "/": fx.yahoo_consent_redirect(),
+                "/v8/finance/chart/AAPL": fx.yahoo_consent_redirect(),
+            }
+        )
         with Server(routes) as server:
             result = self.quotes(["--source", "yahoo", "AAPL"], server.url)
             self.assertEqual(server.hits(), 2)
@@ -66,38 +82,80 @@ class Classes(QuotesCase):
         self.assertIn("it sends programs to a consent page (guce.yahoo.com)", detail)
 
     def test_needs_a_key(self):
-        kind, detail = self.one("/api/v1/quote", fx.finnhub_quote("another key"), ["--source", "finnhub", "AAPL"],
-                                keys=KEYS)
-        self.assertEqual((kind, detail), ("needs a key", "HTTP 401, it refused the key: Invalid API key.; "
-                                                          "not asked again before 21:00"))
-        kind, detail = self.one("/query", fx.alphavantage_query("another key"), ["--source", "alphavantage", "IBM"],
-                                keys=KEYS)
+        kind, detail = self.one(
+            "/api/v1/quote",
+            fx.finnhub_quote("another key"),
+            ["--source", "finnhub", "AAPL"],
+            keys=KEYS,
+        )
+        self.assertEqual(
+            (kind, detail),
+            (
+                "needs a key",
+                "HTTP 401, it refused the key: Invalid API key.; " "not asked again before 21:00",
+            ),
+        )
+        kind, detail = self.one(
+            "/query",
+            fx.alphavantage_query("another key"),
+            ["--source", "alphavantage", "IBM"],
+            keys=KEYS,
+        )
         self.assertEqual(kind, "needs a key")
         self.assertIn("the parameter apikey is invalid or missing", detail)
-        kind, detail = self.one("/quote", fx.twelvedata_quote("another key"), ["--source", "twelvedata", "AAPL"],
-                                keys=KEYS)
+        kind, detail = self.one(
+            "/quote",
+            fx.twelvedata_quote("another key"),
+            ["--source", "twelvedata", "AAPL"],
+            keys=KEYS,
+        )
         self.assertEqual(kind, "needs a key")
         self.assertIn("**apikey** parameter is incorrect", detail)
 
     def test_rate_limited(self):
-        kind, detail = self.one("/query", fx.alphavantage_query(KEYS["alphavantage"], "note"),
-                                ["--source", "alphavantage", "IBM"], keys=KEYS)
+        kind, detail = self.one(
+            "/query",
+            fx.alphavantage_query(KEYS["alphavantage"], "note"),
+            ["--source", "alphavantage", "IBM"],
+            keys=KEYS,
+        )
         self.assertEqual(kind, "rate-limited")
-        self.assertIn("an error object in HTTP 200: Thank you for using Alpha Vantage! Our standard API call", detail)
+        self.assertIn(
+            "an error object in HTTP 200: Thank you for using Alpha Vantage! Our standard API call",
+            detail,
+        )
         self.assertIn("not asked again before 20:05", detail)
-        kind, _ = self.one("/query", fx.alphavantage_query(KEYS["alphavantage"], "information"),
-                           ["--source", "alphavantage", "IBM"], keys=KEYS)
+        kind, _ = self.one(
+            "/query",
+            fx.alphavantage_query(KEYS["alphavantage"], "information"),
+            ["--source", "alphavantage", "IBM"],
+            keys=KEYS,
+        )
         self.assertEqual(kind, "rate-limited")
-        kind, detail = self.one("/0/public/Ticker", fx.kraken_ticker(["EAPI:Rate limit exceeded"]),
-                                ["--source", "kraken", "BTC-USD"])
-        self.assertEqual((kind, detail[:48]), ("rate-limited", "an error object in HTTP 200: EAPI:Rate limit exc"))
-        kind, detail = self.one("/quote", fx.js(fx.TWELVEDATA_OUT_OF_CREDITS), ["--source", "twelvedata", "AAPL"],
-                                keys=KEYS)
+        kind, detail = self.one(
+            "/0/public/Ticker",
+            fx.kraken_ticker(["EAPI:Rate limit exceeded"]),
+            ["--source", "kraken", "BTC-USD"],
+        )
+        self.assertEqual(
+            (kind, detail[:48]),
+            ("rate-limited", "an error object in HTTP 200: EAPI:Rate limit exc"),
+        )
+        kind, detail = self.one(
+            "/quote",
+            fx.js(fx.TWELVEDATA_OUT_OF_CREDITS),
+            ["--source", "twelvedata", "AAPL"],
+            keys=KEYS,
+        )
         self.assertEqual(kind, "rate-limited")
         self.assertIn("run out of API credits", detail)
-        kind, detail = self.one("/q/l/", Response.text("slow down", 429, headers={"Retry-After": "Fri, 13 Jun 2099 "
-                                                                                                "20:00:00 GMT"}),
-                                ["--source", "stooq", "aapl.us"])
+        kind, detail = self.one(
+            "/q/l/",
+            Response.text(
+                "slow down", 429, headers={"Retry-After": "Fri, 13 Jun 2099 " "20:00:00 GMT"}
+            ),
+            ["--source", "stooq", "aapl.us"],
+        )
         self.assertEqual(kind, "rate-limited")
         with open(os.path.join(self.state_dir, "quotes.json")) as file:
             entry = json.load(file)["sources"]["stooq"]
@@ -105,18 +163,32 @@ class Classes(QuotesCase):
 
     def test_unavailable(self):
         for status in (500, 502, 503):
-            kind, detail = self.one("/q/l/", Response.text("down", status), ["--source", "stooq", "aapl.us"])
-            self.assertEqual((kind, detail[:30]), ("unavailable", f"HTTP {status} (the service is down)"))
+            kind, detail = self.one(
+                "/q/l/", Response.text("down", status), ["--source", "stooq", "aapl.us"]
+            )
+            self.assertEqual(
+                (kind, detail[:30]), ("unavailable", f"HTTP {status} (the service is down)")
+            )
             os.unlink(os.path.join(self.state_dir, "quotes.json"))
         # The old Frankfurter host's 404, and a Stooq 404 with its database error page.
-        kind, detail = self.one("/q/l/", Response("<b>Warning</b>: mysqli_query() expects parameter 1 to be "
-                                                  "mysqli, null given", 404), ["--source", "stooq", "aapl.us"])
-        self.assertEqual((kind, detail[:37]), ("unavailable", "HTTP 404: its API is not where it was"))
+        kind, detail = self.one(
+            "/q/l/",
+            Response(
+                "<b>Warning</b>: mysqli_query() expects parameter 1 to be " "mysqli, null given",
+                404,
+            ),
+            ["--source", "stooq", "aapl.us"],
+        )
+        self.assertEqual(
+            (kind, detail[:37]), ("unavailable", "HTTP 404: its API is not where it was")
+        )
         # Nothing listens.
         os.unlink(os.path.join(self.state_dir, "quotes.json"))
         result = self.quotes(["--source", "stooq", "aapl.us"], DEAD)
-        self.assertEqual(stderr_for(result, "stooq"),
-                         ("unavailable", "127.0.0.1 refused the connection; not asked again before 20:01"))
+        self.assertEqual(
+            stderr_for(result, "stooq"),
+            ("unavailable", "127.0.0.1 refused the connection; not asked again before 20:01"),
+        )
         self.assertIn("unavailable: check the network", result.stderr)
 
     def test_unknown_symbol_is_not_held_against_the_source(self):
@@ -124,35 +196,66 @@ class Classes(QuotesCase):
             first = self.quotes(["--source", "nasdaq", "NOSUCH"], server.url)
             second = self.quotes(["--source", "nasdaq", "NOSUCH", "AAPL"], server.url)
             self.assertEqual(server.hits("/api/quote/NOSUCH/info"), 4)  # stocks, etf; twice
-        self.assertEqual(stderr_for(first, "nasdaq"), ("unknown symbol", "rCode 400: Symbol not exists."))
+        self.assertEqual(
+            stderr_for(first, "nasdaq"), ("unknown symbol", "rCode 400: Symbol not exists.")
+        )
         self.assertEqual(second.lines, ["AAPL 196.45 -2.75"])
 
     def test_malformed(self):
-        kind, detail = self.one("/0/public/Ticker", fx.kraken_ticker(["EGeneral:Internal error"]),
-                                ["--source", "kraken", "BTC-USD"])
-        self.assertEqual((kind, detail[:52]), ("malformed", "an error object in HTTP 200: EGeneral:Internal error"))
-        routes = fx.yahoo_routes(**{"/v7/finance/quote": Response.json('{"quoteResponse": {"result": ['),
-                                    "/v8/finance/chart/AAPL": Response.json('{"chart": NaN}')})
+        kind, detail = self.one(
+            "/0/public/Ticker",
+            fx.kraken_ticker(["EGeneral:Internal error"]),
+            ["--source", "kraken", "BTC-USD"],
+        )
+        self.assertEqual(
+            (kind, detail[:52]),
+            ("malformed", "an error object in HTTP 200: EGeneral:Internal error"),
+        )
+        routes = fx.yahoo_routes(
+            **{
+                "/v7/finance/quote": Response.json('{"quoteResponse": {"result": ['),
+                "/v8/finance/chart/AAPL": Response.json('{"chart": NaN}'),
+            }
+        )
         with Server(routes) as server:
             result = self.quotes(["--source", "yahoo", "--verbose", "AAPL"], server.url)
         self.assertIn("yahoo: v7 quote API: malformed: not JSON (Expecting value", result.stderr)
         self.assertEqual(stderr_for(result, "yahoo"), ("malformed", "no chart.result"))
-        kind, detail = self.one("/q/l/", Response.text("<html><body>maintenance</body></html>"),
-                                ["--source", "stooq", "aapl.us"])
-        self.assertEqual((kind, detail), ("malformed", "it answered an HTML page, not CSV; not asked again before "
-                                                       "20:10"))
-        kind, detail = self.one(fx.FRANKFURTER_PATH, Response.json("{not json"), ["--source", "frankfurter", "usd"])
+        kind, detail = self.one(
+            "/q/l/",
+            Response.text("<html><body>maintenance</body></html>"),
+            ["--source", "stooq", "aapl.us"],
+        )
+        self.assertEqual(
+            (kind, detail),
+            ("malformed", "it answered an HTML page, not CSV; not asked again before " "20:10"),
+        )
+        kind, detail = self.one(
+            fx.FRANKFURTER_PATH, Response.json("{not json"), ["--source", "frankfurter", "usd"]
+        )
         self.assertEqual(kind, "malformed")
         self.assertTrue(detail.startswith("not JSON (Expecting property name"), detail)
-        kind, detail = self.one("/api/quote/AAPL/info", fx.js({"data": None, "message": None,
-                                                               "status": {"rCode": 500, "bCodeMessage": [
-                                                                   {"code": 9999, "errorMessage": "Internal"}]}}),
-                                ["--source", "nasdaq", "AAPL"])
+        kind, detail = self.one(
+            "/api/quote/AAPL/info",
+            fx.js(
+                {
+                    "data": None,
+                    "message": None,
+                    "status": {
+                        "rCode": 500,
+                        "bCodeMessage": [{"code": 9999, "errorMessage": "Internal"}],
+                    },
+                }
+            ),
+            ["--source", "nasdaq", "AAPL"],
+        )
         self.assertEqual(kind, "malformed")
         self.assertIn("an error object in HTTP 200 (rCode 500: Internal)", detail)
-        kind, detail = self.one("/stats/eurofxref/eurofxref-hist-90d.xml",
-                                Response('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>'),
-                                ["--source", "ecb", "usd"])
+        kind, detail = self.one(
+            "/stats/eurofxref/eurofxref-hist-90d.xml",
+            Response('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>'),
+            ["--source", "ecb", "usd"],
+        )
         self.assertEqual(kind, "malformed")
 
 
@@ -189,20 +292,36 @@ class Http(QuotesCase):
         self.assertIn("it redirects to stooq.pl, which is not one of its hosts", away.stderr)
         # A redirect within the same host is followed.
         os.unlink(os.path.join(self.state_dir, "quotes.json"))  # stooq.pl above: backing off
-        routes = {"/q/l/": Response.redirect("/q/l2/?s=aapl.us&f=sd2t2ohlcp&h&e=csv"), "/q/l2/": fx.stooq_csv()}
+        routes = {
+            "/q/l/": Response.redirect("/q/l2/?s=aapl.us&f=sd2t2ohlcp&h&e=csv"),
+            "/q/l2/": fx.stooq_csv(),
+        }
         with Server(routes) as server:
-            self.assertEqual(self.quotes(["--source", "stooq", "aapl.us"], server.url).lines, ["AAPL 196.45 -2.75"])
+            self.assertEqual(
+                self.quotes(["--source", "stooq", "aapl.us"], server.url).lines,
+                ["AAPL 196.45 -2.75"],
+            )
 
     def test_the_whole_run_is_bounded_by_timeout(self):
         slow = Response(fx.stooq_row("aapl.us") * 40, trickle=(1, 0.05))  # 2,800 bytes over 140 s
         late = Response(b"", delay=30)
-        with Server({"/q/l/": slow, "/api/quote/AAPL/info": late, **fx.yahoo_routes(
-                **{"/": late, "/v8/finance/chart/AAPL": late})}) as server:
+        with Server(
+            {
+                "/q/l/": slow,
+                "/api/quote/AAPL/info": late,
+                **fx.yahoo_routes(**{"/": late, "/v8/finance/chart/AAPL": late}),
+            }
+        ) as server:
             alone = self.quotes(["--source", "stooq", "--timeout", "1.5", "aapl.us"], server.url)
             chain = self.quotes(["--timeout", "2", "AAPL"], server.url)
         self.assertLess(alone.elapsed, 1.5 + 1.5, alone)
-        self.assertEqual(stderr_for(alone, "stooq"), ("unavailable", "no answer within --timeout from 127.0.0.1; "
-                                                                     "not asked again before 20:01"))
+        self.assertEqual(
+            stderr_for(alone, "stooq"),
+            (
+                "unavailable",
+                "no answer within --timeout from 127.0.0.1; " "not asked again before 20:01",
+            ),
+        )
         # Three slow sources in turn share the two seconds; none is given all of it.
         self.assertLess(chain.elapsed, 2 + 1.5, chain)
         self.assertIn("yahoo: unavailable", chain.stderr)
@@ -216,8 +335,23 @@ class Check(QuotesCase):
             result = self.quotes(["--check"], server.url, keys=KEYS)
         self.assertEqual(result.status, 0, result)
         rows = {line.split()[0]: line for line in result.lines[1:]}
-        self.assertEqual(sorted(rows), sorted(["yahoo", "nasdaq", "stooq", "frankfurter", "ecb", "coinbase",
-                                               "kraken", "finnhub", "alphavantage", "twelvedata"]))
+        self.assertEqual(
+            sorted(rows),
+            sorted(
+                [
+                    "yahoo",
+                    "nasdaq",
+                    "stooq",
+                    "frankfurter",
+                    "ecb",
+                    "coinbase",
+                    "kraken",
+                    "finnhub",
+                    "alphavantage",
+                    "twelvedata",
+                ]
+            ),
+        )
         self.assertTrue(result.lines[0].startswith("SOURCE       CLASS"))
         for name, line in rows.items():
             self.assertIn(" works ", line, line)
@@ -256,14 +390,18 @@ class Check(QuotesCase):
         silent = self.quotes(["--check", "--timeout", "2"], url, keys=KEYS)
         self.assertEqual(silent.status, 1)
         self.assertLess(silent.elapsed, 2 + 1.5)
-        self.assertEqual(len([line for line in silent.lines if " unavailable " in line]), 10, silent)
+        self.assertEqual(
+            len([line for line in silent.lines if " unavailable " in line]), 10, silent
+        )
 
     def test_given_symbols(self):
         with Server(fx.coinbase_routes()) as server:
             result = self.quotes(["--check", "ETH/EUR"], server.url)
         self.assertEqual(result.status, 0, result)
-        self.assertEqual([line.split()[0] for line in result.lines[1:]], ["yahoo", "stooq", "coinbase", "kraken",
-                                                                          "twelvedata"])
+        self.assertEqual(
+            [line.split()[0] for line in result.lines[1:]],
+            ["yahoo", "stooq", "coinbase", "kraken", "twelvedata"],
+        )
 
 
 class Keys(QuotesCase):
@@ -293,8 +431,10 @@ class Keys(QuotesCase):
         with Server({"/api/v1/quote": fx.finnhub_quote(KEYS["finnhub"])}) as server:
             result = self.quotes(["--source", "finnhub", "AAPL"], server.url)
             self.assertEqual(server.hits(), 0)
-        self.assertIn(f"finnhub: needs a key (the key file {path} is not used: others may read it (want mode 600))",
-                      result.stderr)
+        self.assertIn(
+            f"finnhub: needs a key (the key file {path} is not used: others may read it (want mode 600))",
+            result.stderr,
+        )
         self.assertNoSecret(result)
 
     def test_a_key_file_that_is_a_symbolic_link_is_refused(self):
@@ -313,16 +453,24 @@ class Keys(QuotesCase):
         # message, and never in the state file (which even keeps what went wrong).
         routes = {"/query": fx.alphavantage_query(KEYS["alphavantage"], "note")}
         with Server(routes) as server:
-            result = self.quotes(["--verbose", "--source", "alphavantage", "IBM", "MSFT"], server.url, keys=KEYS)
+            result = self.quotes(
+                ["--verbose", "--source", "alphavantage", "IBM", "MSFT"], server.url, keys=KEYS
+            )
             seen = server.requests[0].query["apikey"]
         self.assertEqual(seen, [KEYS["alphavantage"]])
         self.assertIn("apikey=****", result.stderr)
         self.assertIn('"alphavantage"', result.state())
         self.assertNoSecret(result)
         # A key the server echoes back in its error is masked too.
-        echo = {"/api/v1/quote": lambda r: fx.js({"error": f"Invalid API key {r.headers['X-Finnhub-Token']}."}, 401)}
+        echo = {
+            "/api/v1/quote": lambda r: fx.js(
+                {"error": f"Invalid API key {r.headers['X-Finnhub-Token']}."}, 401
+            )
+        }
         with Server(echo) as server:
-            result = self.quotes(["--verbose", "--source", "finnhub", "AAPL"], server.url, keys=KEYS)
+            result = self.quotes(
+                ["--verbose", "--source", "finnhub", "AAPL"], server.url, keys=KEYS
+            )
         self.assertIn("Invalid API key ****.", result.stderr)
         self.assertNoSecret(result)
 
@@ -340,8 +488,11 @@ class StateFolder(QuotesCase):
             result = self.quotes(["--source", "stooq", "aapl.us"], server.url)
             self.quotes(["--source", "stooq", "aapl.us"], server.url)
             self.assertEqual(server.hits(), 2)  # nothing remembered
-        self.assertIn(f"not remembering failed sources: cannot use the state folder '{self.state_dir}': it is a "
-                      "symbolic link", result.stderr)
+        self.assertIn(
+            f"not remembering failed sources: cannot use the state folder '{self.state_dir}': it is a "
+            "symbolic link",
+            result.stderr,
+        )
         self.assertEqual(os.listdir(real), [])
 
     def test_a_folder_others_may_enter_is_not_used(self):
@@ -354,7 +505,9 @@ class StateFolder(QuotesCase):
         os.mkdir(self.state_dir, 0o700)
         target = os.path.join(self.home, "target")
         with open(target, "w") as file:
-            file.write('{"sources": {"stooq": {"kind": "blocked", "until": 9999999999, "detail": "old"}}}')
+            file.write(
+                '{"sources": {"stooq": {"kind": "blocked", "until": 9999999999, "detail": "old"}}}'
+            )
         os.symlink(target, os.path.join(self.state_dir, "quotes.json"))
         with Server({"/q/l/": fx.stooq_puzzle()}) as server:
             result = self.quotes(["--source", "stooq", "aapl.us"], server.url)
@@ -371,13 +524,19 @@ class StateFolder(QuotesCase):
             file.write("{" * 100000)
         os.chmod(path, 0o600)
         with Server({"/q/l/": fx.stooq_csv()}) as server:
-            self.assertEqual(self.quotes(["--source", "stooq", "aapl.us"], server.url).lines, ["AAPL 196.45 -2.75"])
+            self.assertEqual(
+                self.quotes(["--source", "stooq", "aapl.us"], server.url).lines,
+                ["AAPL 196.45 -2.75"],
+            )
 
     def test_default_folder_under_xdg_state_home(self):
         base = os.path.join(self.home, "xdg-state")
         with Server({"/q/l/": fx.stooq_puzzle()}) as server:
-            self.quotes(["--source", "stooq", "aapl.us"], server.url,
-                        extra={"TICKER_QUOTES_STATE_DIR": "", "XDG_STATE_HOME": base})
+            self.quotes(
+                ["--source", "stooq", "aapl.us"],
+                server.url,
+                extra={"TICKER_QUOTES_STATE_DIR": "", "XDG_STATE_HOME": base},
+            )
         path = os.path.join(base, "ticker-status", "quotes.json")
         self.assertTrue(os.path.exists(path))
         self.assertEqual(os.stat(os.path.dirname(path)).st_mode & 0o777, 0o700)
@@ -385,8 +544,15 @@ class StateFolder(QuotesCase):
 
 class CommandLine(QuotesCase):
     def test_bad_command_lines_exit_2(self):
-        for args in (["--source", "nosuch", "AAPL"], ["AAPL MSFT"], ["a;b"], [], ["--timeout", "0", "AAPL"],
-                     ["--check", "--offline", "-"], ["EUR/XYZ1"]):
+        for args in (
+            ["--source", "nosuch", "AAPL"],
+            ["AAPL MSFT"],
+            ["a;b"],
+            [],
+            ["--timeout", "0", "AAPL"],
+            ["--check", "--offline", "-"],
+            ["EUR/XYZ1"],
+        ):
             result = self.quotes(args)
             self.assertEqual(result.status, 2, (args, result))
             self.assertTrue(result.stderr.startswith("usage: ticker-quotes"), result)

@@ -39,68 +39,126 @@ def yahoo_raw(rows_text):
     def answer(request):
         if request.query.get("crumb") != [fx.YAHOO_CRUMB]:
             return fx.yahoo_invalid_crumb()
-        return Response.json('{"quoteResponse": {"result": [' + ",".join(rows_text) + '], "error": null}}')
+        return Response.json(
+            '{"quoteResponse": {"result": [' + ",".join(rows_text) + '], "error": null}}'
+        )
 
     return answer
 
 
 class OddNumbers(QuotesCase):
     def test_one_odd_number_loses_that_quote_only(self):
-        rows = [raw_row("AAPL", "196.45", "199.2"), raw_row("MSFT", "1e30"), raw_row("TSLA", "-5"),
-                raw_row("NVDA", "NaN"), raw_row("AMZN", "Infinity"), raw_row("META", "0"),
-                raw_row("GOOG", '"12x"'), raw_row("NFLX", "1e1500000000"), raw_row("INTC", "20.5", "1e-1500000000")]
+        rows = [
+            raw_row("AAPL", "196.45", "199.2"),
+            raw_row("MSFT", "1e30"),
+            raw_row("TSLA", "-5"),
+            raw_row("NVDA", "NaN"),
+            raw_row("AMZN", "Infinity"),
+            raw_row("META", "0"),
+            raw_row("GOOG", '"12x"'),
+            raw_row("NFLX", "1e1500000000"),
+            raw_row("INTC", "20.5", "1e-1500000000"),
+        ]
         with Server(fx.yahoo_routes(**{"/v7/finance/quote": yahoo_raw(rows)})) as server:
-            result = run_measured(self, ["--source", "yahoo", "AAPL", "MSFT", "TSLA", "NVDA", "AMZN", "META", "GOOG",
-                                         "NFLX", "INTC"], server.url)
+            result = run_measured(
+                self,
+                [
+                    "--source",
+                    "yahoo",
+                    "AAPL",
+                    "MSFT",
+                    "TSLA",
+                    "NVDA",
+                    "AMZN",
+                    "META",
+                    "GOOG",
+                    "NFLX",
+                    "INTC",
+                ],
+                server.url,
+            )
         note("odd numbers in one answer", result)
         self.assertEqual(result.lines, ["AAPL 196.45 -2.75"])
-        for symbol, detail in (("MSFT", "the price is absurd (1e30)"), ("TSLA", "an absurd price (-5)"),
-                               ("NVDA", "the price is not a plain number (NaN)"),
-                               ("AMZN", "the price is not a plain number (Infinity)"),
-                               ("META", "an absurd price (0)"), ("GOOG", "the price is not a plain number (12x)"),
-                               ("NFLX", "the price is absurd (1e1500000000)"),
-                               ("INTC", "the previous close is absurd (1e-1500000000)")):
+        for symbol, detail in (
+            ("MSFT", "the price is absurd (1e30)"),
+            ("TSLA", "an absurd price (-5)"),
+            ("NVDA", "the price is not a plain number (NaN)"),
+            ("AMZN", "the price is not a plain number (Infinity)"),
+            ("META", "an absurd price (0)"),
+            ("GOOG", "the price is not a plain number (12x)"),
+            ("NFLX", "the price is absurd (1e1500000000)"),
+            ("INTC", "the previous close is absurd (1e-1500000000)"),
+        ):
             self.assertIn(f"'{symbol}': yahoo: malformed ({detail})", result.stderr)
         self.assertIn("malformed: the source's format may have changed", result.stderr)
         self.assertLess(result.elapsed, 5)
 
     def test_an_absurd_change_or_previous_close(self):
-        rows = {"AAPL": dict(fx.YAHOO_ROWS["AAPL"], regularMarketPreviousClose=5e12),
-                "MSFT": fx.YAHOO_ROWS["MSFT"]}
+        rows = {
+            "AAPL": dict(fx.YAHOO_ROWS["AAPL"], regularMarketPreviousClose=5e12),
+            "MSFT": fx.YAHOO_ROWS["MSFT"],
+        }
         with Server(yahoo_with(rows)) as server:
             result = run_measured(self, ["--source", "yahoo", "AAPL", "MSFT"], server.url)
         self.assertEqual(result.lines, ["MSFT 474.96 -3.91"])
-        self.assertIn("'AAPL': yahoo: malformed (an absurd previous close (5000000000000.0))", result.stderr)
+        self.assertIn(
+            "'AAPL': yahoo: malformed (an absurd previous close (5000000000000.0))", result.stderr
+        )
 
     def test_the_same_in_a_csv(self):
-        text = (fx.STOOQ_HEADER + "\r\n" + fx.STOOQ["aapl.us"] + "\r\n"
-                + "MSFT.US,2025-06-13,22:00:09,1,1,1,1e30,1\r\n"
-                + "SAP.DE,2025-06-13,22:00:09,1,1,1,1e1500000000,1\r\n"
-                + "NVDA.US,2025-06-13,22:00:09,1,1,1," + "9" * (128 << 10) + ",1\r\n"
-                + fx.STOOQ["eurusd"] + "\r\n")
+        text = (
+            fx.STOOQ_HEADER
+            + "\r\n"
+            + fx.STOOQ["aapl.us"]
+            + "\r\n"
+            + "MSFT.US,2025-06-13,22:00:09,1,1,1,1e30,1\r\n"
+            + "SAP.DE,2025-06-13,22:00:09,1,1,1,1e1500000000,1\r\n"
+            + "NVDA.US,2025-06-13,22:00:09,1,1,1,"
+            + "9" * (128 << 10)
+            + ",1\r\n"
+            + fx.STOOQ["eurusd"]
+            + "\r\n"
+        )
         with Server({"/q/l/": Response(text)}) as server:
-            result = run_measured(self, ["--source", "stooq", "aapl.us", "msft.us", "sap.de", "nvda.us", "eurusd"],
-                                  server.url)
+            result = run_measured(
+                self,
+                ["--source", "stooq", "aapl.us", "msft.us", "sap.de", "nvda.us", "eurusd"],
+                server.url,
+            )
         note("odd numbers and a 128 KiB field in a CSV", result)
         self.assertEqual(result.lines, ["AAPL 196.45 -2.75", "EUR/USD 1.1550 -0.0034"])
         self.assertIn("'msft.us': stooq: malformed (the price is absurd (1e30))", result.stderr)
-        self.assertIn("'sap.de': stooq: malformed (the price is absurd (1e1500000000))", result.stderr)
-        self.assertIn("'nvda.us': stooq: malformed (a line longer than 4096 characters)", result.stderr)
+        self.assertIn(
+            "'sap.de': stooq: malformed (the price is absurd (1e1500000000))", result.stderr
+        )
+        self.assertIn(
+            "'nvda.us': stooq: malformed (a line longer than 4096 characters)", result.stderr
+        )
 
 
 class LongFields(QuotesCase):
     def test_128_kib_fields_in_json(self):
         digits = "7" * (128 << 10)
-        rows = [raw_row("AAPL", "196.45", "199.2", longName="A" * (128 << 10)), raw_row("MSFT", digits),
-                raw_row("TSLA", "1." + digits), raw_row("X" * (128 << 10), "1")]
+        rows = [
+            raw_row("AAPL", "196.45", "199.2", longName="A" * (128 << 10)),
+            raw_row("MSFT", digits),
+            raw_row("TSLA", "1." + digits),
+            raw_row("X" * (128 << 10), "1"),
+        ]
         with Server(fx.yahoo_routes(**{"/v7/finance/quote": yahoo_raw(rows)})) as server:
-            result = run_measured(self, ["--source", "yahoo", "--json", "AAPL", "MSFT", "TSLA"], server.url)
+            result = run_measured(
+                self, ["--source", "yahoo", "--json", "AAPL", "MSFT", "TSLA"], server.url
+            )
         note("128 KiB fields in JSON", result)
         self.assertEqual(result.status, 0, result)
         quote = json.loads(result.lines[0])
         self.assertEqual(len(quote["name"]), 120)
-        self.assertIn("'MSFT': yahoo: malformed (the price is 131072 characters long)", result.stderr)
-        self.assertIn("'TSLA': yahoo: malformed (the price is 131074 characters long)", result.stderr)
+        self.assertIn(
+            "'MSFT': yahoo: malformed (the price is 131072 characters long)", result.stderr
+        )
+        self.assertIn(
+            "'TSLA': yahoo: malformed (the price is 131074 characters long)", result.stderr
+        )
         self.assertLess(len(result.stderr), 2000)
 
     def test_a_128_kib_symbol_and_error_text(self):
@@ -112,7 +170,9 @@ class LongFields(QuotesCase):
 
 class Bounds(QuotesCase):
     def test_an_endless_body_is_cut(self):
-        endless = Response((b"x" * 65536 for _ in range(20 * 16)), content_type="text/csv")  # 20 MiB
+        endless = Response(
+            (b"x" * 65536 for _ in range(20 * 16)), content_type="text/csv"
+        )  # 20 MiB
         with Server({"/q/l/": endless}) as server:
             result = run_measured(self, ["--source", "stooq", "aapl.us"], server.url)
         note("a 20 MiB answer", result)
@@ -121,7 +181,9 @@ class Bounds(QuotesCase):
 
     def test_a_gzip_bomb_is_cut(self):
         packer = zlib.compressobj(9, zlib.DEFLATED, 31)
-        bomb = b"".join(packer.compress(b"\0" * (1 << 20)) for _ in range(200)) + packer.flush()  # 200 MiB
+        bomb = (
+            b"".join(packer.compress(b"\0" * (1 << 20)) for _ in range(200)) + packer.flush()
+        )  # 200 MiB
         with Server({"/q/l/": Response(bomb, headers={"Content-Encoding": "gzip"})}) as server:
             result = run_measured(self, ["--source", "stooq", "aapl.us"], server.url)
         note(f"a gzip bomb ({len(bomb) >> 10} KiB -> 200 MiB)", result)
@@ -134,9 +196,14 @@ class Bounds(QuotesCase):
         self.assertIn("frankfurter: malformed (the JSON is nested too deeply", result.stderr)
 
     def test_entities_in_xml(self):
-        laughs = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
-                  + "".join(f'<!ENTITY lol{n} "{("&lol%s;" % (n - 1 if n > 1 else "")) * 10}">' for n in range(1, 10))
-                  + ']><Cube>&lol9;</Cube>')
+        laughs = (
+            '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+            + "".join(
+                f'<!ENTITY lol{n} "{("&lol%s;" % (n - 1 if n > 1 else "")) * 10}">'
+                for n in range(1, 10)
+            )
+            + "]><Cube>&lol9;</Cube>"
+        )
         with Server({"/stats/eurofxref/eurofxref-hist-90d.xml": Response(laughs)}) as server:
             result = run_measured(self, ["--source", "ecb", "usd"], server.url)
         self.assertIn("ecb: malformed (not the ECB's XML (a DOCTYPE or an entity)", result.stderr)
@@ -155,7 +222,9 @@ class Bounds(QuotesCase):
         with Server(fx.yahoo_routes(**{"/": cookie})) as server:
             result = run_measured(self, ["--source", "yahoo", "--verbose", "AAPL"], server.url)
         self.assertEqual(result.lines, ["AAPL 196.45 -2.75"])
-        self.assertIn("yahoo: v7 quote API: unavailable: 127.0.0.1: got more than 100 headers", result.stderr)
+        self.assertIn(
+            "yahoo: v7 quote API: unavailable: 127.0.0.1: got more than 100 headers", result.stderr
+        )
 
 
 class ManySymbols(QuotesCase):
@@ -169,22 +238,37 @@ class ManySymbols(QuotesCase):
         self.assertEqual(len(result.lines), 1250)
         self.assertEqual(result.lines[0], "S00000 10.50 +0.50")
         # One line for the 8,750 left, not 8,750 lines.
-        self.assertEqual(result.stderr.splitlines()[0],
-                         "ticker-quotes: no quote for 's01250.us', 's01251.us', 's01252.us', 's01253.us', "
-                         "'s01254.us', and 8745 more: stooq: not asked (at most 1250 symbols from stooq a run)")
+        self.assertEqual(
+            result.stderr.splitlines()[0],
+            "ticker-quotes: no quote for 's01250.us', 's01251.us', 's01252.us', 's01253.us', "
+            "'s01254.us', and 8745 more: stooq: not asked (at most 1250 symbols from stooq a run)",
+        )
         self.assertLess(result.elapsed, 20)
 
     def test_10000_symbols_in_one_answer(self):
-        rows = {f"S{n}": {"symbol": f"S{n}", "regularMarketPrice": 1.5, "regularMarketPreviousClose": 1.25,
-                          "marketState": "REGULAR", "currency": "USD"} for n in range(10000)}
+        rows = {
+            f"S{n}": {
+                "symbol": f"S{n}",
+                "regularMarketPrice": 1.5,
+                "regularMarketPreviousClose": 1.25,
+                "marketState": "REGULAR",
+                "currency": "USD",
+            }
+            for n in range(10000)
+        }
         rows.update(fx.YAHOO_ROWS)
         answer = {"quoteResponse": {"result": list(rows.values()), "error": None}}
         body = json.dumps(answer)
-        with Server(fx.yahoo_routes(**{"/v7/finance/quote": Response.json(body, query={"crumb": fx.YAHOO_CRUMB})})) \
-                as server:
+        with Server(
+            fx.yahoo_routes(
+                **{"/v7/finance/quote": Response.json(body, query={"crumb": fx.YAHOO_CRUMB})}
+            )
+        ) as server:
             result = run_measured(self, ["--source", "yahoo", "AAPL", "MSFT", "TSLA"], server.url)
         note(f"10,000 quotes in one answer ({len(body) >> 20} MiB)", result)
-        self.assertEqual(result.lines, ["AAPL 196.45 -2.75", "MSFT 474.96 -3.91", "TSLA 325.31 +6.20"])
+        self.assertEqual(
+            result.lines, ["AAPL 196.45 -2.75", "MSFT 474.96 -3.91", "TSLA 325.31 +6.20"]
+        )
 
     def test_10000_unknown_symbols_in_auto(self):
         symbols = [f"Z{n}" for n in range(10000)]

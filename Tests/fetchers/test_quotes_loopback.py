@@ -78,7 +78,9 @@ class LoopbackTests(unittest.TestCase):
             except urllib.error.HTTPError as error:
                 self.assertEqual(error.code, 301)
                 self.assertEqual(error.headers["Location"], server.url + "/z")
-            self.assertEqual([get(server.url + "/n")[2] for _ in range(3)], [b"first", b"then", b"then"])
+            self.assertEqual(
+                [get(server.url + "/n")[2] for _ in range(3)], [b"first", b"then", b"then"]
+            )
             self.assertEqual([get(server.url + "/once")[0] for _ in range(2)], [200, 404])
 
     def test_truncate_drop_and_streamed_body(self):
@@ -90,7 +92,9 @@ class LoopbackTests(unittest.TestCase):
         with Server(routes) as server:
             with self.assertRaises(http.client.IncompleteRead):
                 get(server.url + "/t")
-            with self.assertRaises((http.client.RemoteDisconnected, urllib.error.URLError, ConnectionError)):
+            with self.assertRaises(
+                (http.client.RemoteDisconnected, urllib.error.URLError, ConnectionError)
+            ):
                 get(server.url + "/d")
             status, headers, body = get(server.url + "/s")
             self.assertNotIn("Content-Length", headers)

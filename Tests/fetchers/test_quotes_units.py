@@ -19,14 +19,29 @@ class Notation(unittest.TestCase):
 
     def test_kinds_and_names(self):
         cases = {
-            "AAPL": ("stock", "AAPL"), "aapl": ("stock", "AAPL"), "aapl.us": ("stock", "AAPL"),
-            "SAP.DE": ("stock", "SAP.DE"), "sap.de": ("stock", "SAP.DE"), "7203.T": ("stock", "7203.T"),
-            "7203.jp": ("stock", "7203.JP"), "VOD.L": ("stock", "VOD.L"), "BRK.B": ("stock", "BRK.B"),
-            "BRK-B": ("stock", "BRK.B"), "^GSPC": ("index", "^GSPC"), "^spx": ("index", "^SPX"),
-            "EURUSD": ("fx", "EUR/USD"), "eurusd": ("fx", "EUR/USD"), "EUR/USD": ("fx", "EUR/USD"),
-            "EURUSD=X": ("fx", "EUR/USD"), "JPY=X": ("fx", "USD/JPY"), "BTC-USD": ("crypto", "BTC/USD"),
-            "BTC/USD": ("crypto", "BTC/USD"), "btcusd": ("crypto", "BTC/USD"), "XBT/EUR": ("crypto", "BTC/EUR"),
-            "ETH-BTC": ("crypto", "ETH/BTC"), "USD": ("stock", "USD"),
+            "AAPL": ("stock", "AAPL"),
+            "aapl": ("stock", "AAPL"),
+            "aapl.us": ("stock", "AAPL"),
+            "SAP.DE": ("stock", "SAP.DE"),
+            "sap.de": ("stock", "SAP.DE"),
+            "7203.T": ("stock", "7203.T"),
+            "7203.jp": ("stock", "7203.JP"),
+            "VOD.L": ("stock", "VOD.L"),
+            "BRK.B": ("stock", "BRK.B"),
+            "BRK-B": ("stock", "BRK.B"),
+            "^GSPC": ("index", "^GSPC"),
+            "^spx": ("index", "^SPX"),
+            "EURUSD": ("fx", "EUR/USD"),
+            "eurusd": ("fx", "EUR/USD"),
+            "EUR/USD": ("fx", "EUR/USD"),
+            "EURUSD=X": ("fx", "EUR/USD"),
+            "JPY=X": ("fx", "USD/JPY"),
+            "BTC-USD": ("crypto", "BTC/USD"),
+            "BTC/USD": ("crypto", "BTC/USD"),
+            "btcusd": ("crypto", "BTC/USD"),
+            "XBT/EUR": ("crypto", "BTC/EUR"),
+            "ETH-BTC": ("crypto", "ETH/BTC"),
+            "USD": ("stock", "USD"),
         }
         for text, (kind, display) in cases.items():
             instrument = self.parse(text)
@@ -40,27 +55,52 @@ class Notation(unittest.TestCase):
 
     def test_each_source_spells_it_its_own_way(self):
         spellings = {
-            "AAPL": {"yahoo": "AAPL", "nasdaq": "AAPL", "stooq": "aapl.us", "finnhub": "AAPL",
-                     "alphavantage": "AAPL", "twelvedata": "AAPL"},
+            "AAPL": {
+                "yahoo": "AAPL",
+                "nasdaq": "AAPL",
+                "stooq": "aapl.us",
+                "finnhub": "AAPL",
+                "alphavantage": "AAPL",
+                "twelvedata": "AAPL",
+            },
             "BRK.B": {"yahoo": "BRK-B", "nasdaq": None, "stooq": "brk-b.us", "finnhub": "BRK.B"},
-            "SAP.DE": {"yahoo": "SAP.DE", "nasdaq": None, "stooq": "sap.de", "finnhub": "SAP.DE",
-                       "alphavantage": "SAP.DEX", "twelvedata": None},
+            "SAP.DE": {
+                "yahoo": "SAP.DE",
+                "nasdaq": None,
+                "stooq": "sap.de",
+                "finnhub": "SAP.DE",
+                "alphavantage": "SAP.DEX",
+                "twelvedata": None,
+            },
             "vod.uk": {"yahoo": "VOD.L", "stooq": "vod.uk", "alphavantage": "VOD.LON"},
             "7203.T": {"yahoo": "7203.T", "stooq": "7203.jp"},
             "^GSPC": {"yahoo": "^GSPC", "stooq": "^spx"},
             "^spx": {"yahoo": "^GSPC", "stooq": "^spx"},
-            "EUR/USD": {"yahoo": "EURUSD=X", "stooq": "eurusd", "ecb": "EUR/USD", "frankfurter": "EUR/USD",
-                        "twelvedata": "EUR/USD"},
-            "BTC-USD": {"yahoo": "BTC-USD", "stooq": "btcusd", "coinbase": "BTC-USD", "kraken": "XBTUSD",
-                        "twelvedata": "BTC/USD"},
+            "EUR/USD": {
+                "yahoo": "EURUSD=X",
+                "stooq": "eurusd",
+                "ecb": "EUR/USD",
+                "frankfurter": "EUR/USD",
+                "twelvedata": "EUR/USD",
+            },
+            "BTC-USD": {
+                "yahoo": "BTC-USD",
+                "stooq": "btcusd",
+                "coinbase": "BTC-USD",
+                "kraken": "XBTUSD",
+                "twelvedata": "BTC/USD",
+            },
             "DOGE-USD": {"kraken": "XDGUSD"},
         }
         for text, expected in spellings.items():
             instrument = self.parse(text)
             for source, spelling in expected.items():
                 covered = tq.SOURCES[source].covers(instrument)
-                self.assertEqual(tq.SOURCES[source].code(instrument) if covered else None, spelling,
-                                 (text, source))
+                self.assertEqual(
+                    tq.SOURCES[source].code(instrument) if covered else None,
+                    spelling,
+                    (text, source),
+                )
 
     def test_auto_order_by_class(self):
         clean = {k: v for k, v in os.environ.items() if not k.startswith("TICKER_QUOTES_")}
@@ -76,7 +116,9 @@ class Notation(unittest.TestCase):
         self.assertEqual(orders[3], ["frankfurter", "ecb", "yahoo", "stooq"])
         self.assertEqual(orders[4], ["coinbase", "kraken", "yahoo", "stooq"])
         os.environ["TICKER_QUOTES_FINNHUB_KEY"] = "x"
-        self.assertEqual(tq.orders_for(instruments[:1], ["auto"])[0], ["yahoo", "nasdaq", "stooq", "finnhub"])
+        self.assertEqual(
+            tq.orders_for(instruments[:1], ["auto"])[0], ["yahoo", "nasdaq", "stooq", "finnhub"]
+        )
 
 
 class Numbers(unittest.TestCase):
@@ -90,7 +132,17 @@ class Numbers(unittest.TestCase):
         self.assertEqual(tq.money("SEK 0.2465"), Decimal("0.2465"))
 
     def test_bounds(self):
-        for text in ("1e30", "1e-30", "1e1500000000", "9" * 41, "NaN", "Infinity", "0x10", "1_000", "1,5"):
+        for text in (
+            "1e30",
+            "1e-30",
+            "1e1500000000",
+            "9" * 41,
+            "NaN",
+            "Infinity",
+            "0x10",
+            "1_000",
+            "1,5",
+        ):
             with self.assertRaises(tq.Failure, msg=text) as caught:
                 tq.number(text)
             self.assertEqual(caught.exception.kind, tq.MALFORMED)
@@ -110,7 +162,9 @@ class Numbers(unittest.TestCase):
 class Lines(unittest.TestCase):
     def quote(self, price, previous=None, **options):
         instrument = tq.parse_symbol("AAPL")
-        return tq.Quote(instrument, "test", Decimal(price), Decimal(previous) if previous else None, **options)
+        return tq.Quote(
+            instrument, "test", Decimal(price), Decimal(previous) if previous else None, **options
+        )
 
     def test_lines(self):
         self.assertEqual(self.quote("196.45", "199.20").line(False), "AAPL 196.45 -2.75")
@@ -122,35 +176,80 @@ class Lines(unittest.TestCase):
         self.assertEqual(self.quote("7428", "7390", currency="GBp").line(False), "AAPL 74.28 +0.38")
 
     def test_json_line(self):
-        quote = self.quote("196.45", "199.20", currency="USD", when="2025-06-13T20:00:00Z", market_state="post",
-                           name="Apple Inc.")
-        self.assertEqual(quote.json(), '{"symbol": "AAPL", "name": "Apple Inc.", "price": 196.45, "change": -2.75, '
-                                       '"change_percent": -1.38, "currency": "USD", "time": "2025-06-13T20:00:00Z", '
-                                       '"market_state": "post", "source": "test"}')
+        quote = self.quote(
+            "196.45",
+            "199.20",
+            currency="USD",
+            when="2025-06-13T20:00:00Z",
+            market_state="post",
+            name="Apple Inc.",
+        )
+        self.assertEqual(
+            quote.json(),
+            '{"symbol": "AAPL", "name": "Apple Inc.", "price": 196.45, "change": -2.75, '
+            '"change_percent": -1.38, "currency": "USD", "time": "2025-06-13T20:00:00Z", '
+            '"market_state": "post", "source": "test"}',
+        )
 
     def test_rejected(self):
-        for price, previous in (("0", None), ("-1", None), ("2e12", None), ("10", "-1"), ("10", "0")):
+        for price, previous in (
+            ("0", None),
+            ("-1", None),
+            ("2e12", None),
+            ("10", "-1"),
+            ("10", "0"),
+        ):
             with self.assertRaises(tq.Failure, msg=(price, previous)):
                 self.quote(price, previous)
 
 
 class Offline(unittest.TestCase):
     def run_script(self, args, stdin=None):
-        return subprocess.run([sys.executable, SCRIPT] + args, input=stdin, capture_output=True, text=True,
-                              timeout=30, env={"PATH": os.environ.get("PATH", ""), "HOME": "/nonexistent"})
+        return subprocess.run(
+            [sys.executable, SCRIPT] + args,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            env={"PATH": os.environ.get("PATH", ""), "HOME": "/nonexistent"},
+        )
 
     def test_samples_as_before(self):
-        stooq = self.run_script(["--offline", os.path.join(SAMPLES, "sample-response.csv"), "aapl.us", "msft.us",
-                                 "eurusd", "usdjpy", "nosuch.us"])
-        self.assertEqual(stooq.stdout, "AAPL 196.45 -2.75\nMSFT 474.96 -3.91\nEUR/USD 1.1550 -0.0034\n"
-                                       "USD/JPY 144.07 +0.51\n")
+        stooq = self.run_script(
+            [
+                "--offline",
+                os.path.join(SAMPLES, "sample-response.csv"),
+                "aapl.us",
+                "msft.us",
+                "eurusd",
+                "usdjpy",
+                "nosuch.us",
+            ]
+        )
+        self.assertEqual(
+            stooq.stdout,
+            "AAPL 196.45 -2.75\nMSFT 474.96 -3.91\nEUR/USD 1.1550 -0.0034\n"
+            "USD/JPY 144.07 +0.51\n",
+        )
         self.assertEqual(stooq.returncode, 0)
         self.assertIn("no quote for 'nosuch.us': stooq: unknown symbol", stooq.stderr)
         for source in (["--source", "ecb"], []):
-            ecb = self.run_script(source + ["--offline", os.path.join(SAMPLES, "sample-ecb.xml"), "usd", "eurjpy",
-                                            "gbp", "gbpusd"])
-            self.assertEqual(ecb.stdout, "EUR/USD 1.1512 -0.0064\nEUR/JPY 165.98 +0.09\nEUR/GBP 0.85050 0\n"
-                                         "GBP/USD 1.3536 -0.0075\n")
+            ecb = self.run_script(
+                source
+                + [
+                    "--offline",
+                    os.path.join(SAMPLES, "sample-ecb.xml"),
+                    "usd",
+                    "eurjpy",
+                    "gbp",
+                    "gbpusd",
+                ]
+            )
+            self.assertEqual(
+                ecb.stdout,
+                "EUR/USD 1.1512 -0.0064\nEUR/JPY 165.98 +0.09\nEUR/GBP 0.85050 0\n"
+                "GBP/USD 1.3536 -0.0075\n",
+            )
 
     def test_saved_answers_of_other_sources(self):
         import json
@@ -161,11 +260,18 @@ class Offline(unittest.TestCase):
             return response.body.decode()
 
         cases = [
-            (json.dumps({"quoteResponse": {"result": [fx.YAHOO_ROWS["AAPL"]], "error": None}}), "AAPL 196.45 -2.75"),
+            (
+                json.dumps({"quoteResponse": {"result": [fx.YAHOO_ROWS["AAPL"]], "error": None}}),
+                "AAPL 196.45 -2.75",
+            ),
             (json.dumps(fx.NASDAQ["MSFT"]), "MSFT 1474.96 -3.91"),
             (json.dumps(fx.FRANKFURTER), "EUR/USD 1.1512 -0.0064"),
-            (json.dumps({"error": [], "result": {"XXBTZUSD": fx.kraken_row("105970.1", "106150.2")}}),
-             "BTC/USD 105970.1 -180.1"),
+            (
+                json.dumps(
+                    {"error": [], "result": {"XXBTZUSD": fx.kraken_row("105970.1", "106150.2")}}
+                ),
+                "BTC/USD 105970.1 -180.1",
+            ),
         ]
         for text, line in cases:
             symbol = line.split()[0].replace("BTC/USD", "BTC-USD")
@@ -173,14 +279,21 @@ class Offline(unittest.TestCase):
             self.assertEqual(result.stdout, line + "\n", (text[:60], result.stderr))
         puzzle = self.run_script(["--offline", "-", "aapl.us"], stdin=fx.STOOQ_PUZZLE)
         self.assertEqual(puzzle.returncode, 1)
-        self.assertIn("no quote for 'aapl.us': offline: blocked (it is a browser check", puzzle.stderr)
+        self.assertIn(
+            "no quote for 'aapl.us': offline: blocked (it is a browser check", puzzle.stderr
+        )
         nothing = self.run_script(["--offline", "-", "aapl.us"], stdin="<html>busy</html>\n")
         self.assertEqual(nothing.returncode, 1)
         self.assertIn("malformed (not an answer of any source ticker-quotes knows)", nothing.stderr)
 
     def test_help_fits_80_columns(self):
-        result = subprocess.run([sys.executable, SCRIPT, "--help"], capture_output=True, text=True, timeout=30,
-                                env={"PATH": os.environ.get("PATH", ""), "COLUMNS": "80"})
+        result = subprocess.run(
+            [sys.executable, SCRIPT, "--help"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            env={"PATH": os.environ.get("PATH", ""), "COLUMNS": "80"},
+        )
         self.assertEqual(result.returncode, 0)
         self.assertEqual([line for line in result.stdout.splitlines() if len(line) > 80], [])
         for name in tq.SOURCES:
@@ -191,8 +304,10 @@ class Redaction(unittest.TestCase):
     def test_masked(self):
         tq.SECRETS.append("s3cr3t-KEY")
         try:
-            self.assertEqual(tq.redact("https://x/query?function=F&apikey=s3cr3t-KEY&symbol=A"),
-                             "https://x/query?function=F&apikey=****&symbol=A")
+            self.assertEqual(
+                tq.redact("https://x/query?function=F&apikey=s3cr3t-KEY&symbol=A"),
+                "https://x/query?function=F&apikey=****&symbol=A",
+            )
             self.assertEqual(tq.redact("the key s3cr3t-KEY is bad"), "the key **** is bad")
             self.assertEqual(tq.redact("?crumb=abc&token=def"), "?crumb=****&token=****")
         finally:
