@@ -10,6 +10,7 @@ import unittest
 
 import quotes_fixtures as fx
 from loopback import InOrder, Response, Server
+from quotes_fixtures import DAY
 from quotes_support import KEYS, QuotesCase, sample
 
 
@@ -442,6 +443,36 @@ class Failover(QuotesCase):
         self.assertEqual(
             oct(os.stat(os.path.join(self.state_dir, "quotes.json")).st_mode & 0o777), "0o600"
         )
+
+    def test_back_off_doubles_then_starts_afresh_a_day_later(self):
+        with Server({"/q/l/": Response.text("down", 503)}) as server:
+            waits = []
+            moment = fx.NOW
+            for _ in range(7):
+                self.quotes(["--source", "stooq", "aapl.us"], server.url, now=moment)
+                with open(os.path.join(self.state_dir, "quotes.json")) as file:
+                    entry = json.load(file)["sources"]["stooq"]
+                waits.append(round(entry["until"] - entry["since"]))
+                moment = entry["until"] + 1
+            self.assertEqual(waits, [60, 120, 240, 480, 960, 1800, 1800])  # up to the cap
+            self.quotes(["--source", "stooq", "aapl.us"], server.url, now=moment + 2 * DAY)
+            with open(os.path.join(self.state_dir, "quotes.json")) as file:
+                entry = json.load(file)["sources"]["stooq"]
+            self.assertEqual(round(entry["until"] - entry["since"]), 60)
+            self.assertEqual(server.hits(), 8)
+
+    def test_check_asks_whatever_the_back_off(self):
+        routes = fx.yahoo_routes(**{"/": fx.yahoo_consent_redirect()})
+        with Server(routes) as server:
+            self.quotes(["--source", "yahoo", "AAPL"], server.url)  # v7 blocked: left alone
+            self.quotes(["--source", "yahoo", "AAPL"], server.url)
+            self.assertEqual(server.hits("/"), 1)
+            server.routes["/"] = fx.yahoo_cookie()
+            result = self.quotes(["--check", "AAPL"], server.url)
+            self.assertEqual(server.hits("/"), 2)
+            self.assertEqual(server.hits("/v7/finance/quote"), 1)
+        self.assertEqual(result.status, 0, result)
+        self.assertNotIn("yahoo.v7", result.state())  # it works again: forgotten
 
     def test_rate_limit_waits_as_retry_after_says(self):
         routes = {
