@@ -58,11 +58,31 @@ struct ClickAction {
 }
 
 /// Children of click actions a stream started, reaped as they end so that none is
-/// left a zombie.
+/// left a zombie, and at most `limit` of them at once: a bar (or whatever writes to
+/// standard input) that sends a flood of clicks starts a few actions, not a shell a
+/// click.
 struct ClickChildren {
+  /// How many actions may run at once; clicks past it are dropped.
+  static let limit = 4
+
   private var pids: [Int32] = []
+  private var warned = false
 
   mutating func add(_ pid: Int32) { pids.append(pid) }
+
+  /// Whether another action may start now (the ended ones reaped first); the first
+  /// time it may not, a warning says why clicks are dropped.
+  mutating func admitsAnother() -> Bool {
+    if pids.count >= Self.limit { reapEnded() }
+    guard pids.count >= Self.limit else { return true }
+    if !warned {
+      warned = true
+      _ = FileDescriptor.standardError.writeAll(
+        "ticker-status: warning: \(Self.limit) --on-click actions are still running; "
+          + "dropping clicks until one ends\n")
+    }
+    return false
+  }
 
   /// Reaps the children that have ended (`waitpid` with `WNOHANG`).
   mutating func reapEnded() {

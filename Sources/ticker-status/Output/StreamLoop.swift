@@ -180,7 +180,7 @@ final class StreamLoop {
         for event in clickReader.read() {
           // The frame on screen is the one shown last: its items are under the pointer.
           let column = event.column(ofCells: pipeline.width) ?? 0
-          guard let action = pipeline.clickAction,
+          guard let action = pipeline.clickAction, clickChildren.admitsAnother(),
             let item = onScreen.ticker.item(atColumn: column, at: shownAt),
             let target = ItemLookup.target(at: item, in: onScreen.sources),
             case .success(let pid) = action.run(for: target, button: event.button)
