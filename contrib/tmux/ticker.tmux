@@ -35,7 +35,7 @@
 # tmux sends for a click on a user range) to run `ticker-status --clicked-item N
 # --clicked-button B` with the ticker's arguments when the click is on one of its
 # items; anywhere else the binding the key had before runs (kept in
-# @ticker-mouse-KEY). The text after a clickable ticker is put back in its side's
+# @ticker-mouse-KEY; a key bound with -r keeps -r). The text after a clickable ticker is put back in its side's
 # range (#[range=right] or #[range=left]). tmux 3.3a has no user ranges: there a
 # click does what it always did.
 #
@@ -47,12 +47,23 @@
 # first session) to its end. @ticker-pid (@ticker-NAME-pid) holds the process that
 # runs it, so that re-running the plugin starts no second one; two runs at once
 # agree through tmux itself (a compare-and-set with if-shell -F), and nothing is
-# kept outside the server. When a stream ends with an error, or the plugin cannot
-# run, the message takes the ticker's place in the status line, and the log
-# ${XDG_STATE_HOME:-~/.local/state}/ticker-status/tmux-SERVER-ticker[-NAME].log
-# (SERVER: the socket's name, `default` unless tmux -L) has it in full.
+# kept outside the server. It is trusted only while it names a process of this
+# user's whose command line is that stream's, for this server (`--stream
+# --tmux-option @ticker --tmux-socket SOCKET`): a pid that has ended, been reused, or
+# was set by hand starts a new stream. When a stream ends with an error, or the
+# plugin cannot run, the message takes the ticker's place in the status line, and
+# the log
+# ${XDG_STATE_HOME:-~/.local/state}/ticker-status/tmux-SERVER-CRC-ticker[-NAME].log
+# has it in full (SERVER: the socket's name, `default` unless tmux -L; CRC: 8 hex
+# digits of the socket path's cksum, so that -S /a/default and -S /b/default keep
+# apart). Its folder is the user's own: made 0700, group and others' permissions
+# taken away, and refused when it is a symbolic link or another user's; the log is
+# never written through a symbolic link (whatever else is at its name goes, and it
+# is made anew). When a log cannot be written, the ticker's place says so and why.
 
 set -u
+newline='
+'
 
 # The value of a global option, or $2 when it is unset or empty.
 option() {
@@ -220,8 +231,12 @@ mouse_keys='MouseDown1Status:1 MouseDown2Status:2 MouseDown3Status:3 WheelUpStat
 bind_clicks() {
     for pair in $mouse_keys; do
         key=${pair%:*} button=${pair#*:}
-        current=$(tmux list-keys -T root "$key" 2>/dev/null |
+        listed=$(tmux list-keys -T root "$key" 2>/dev/null)
+        current=$(printf '%s\n' "$listed" |
             sed -n "s/^bind-key  *\(-r  *\)\{0,1\}-T root  *$key  *//p")
+        # A key bound with -r (it may repeat) keeps -r: ours carries the flag of the
+        # binding it chains to, and gives it back with it.
+        repeat=$(printf '%s\n' "$listed" | sed -n "s/^bind-key  *-r  *-T root  *$key .*/-r /p")
         case $current in
         *mouse_status_range*--clicked-button*)
             # Ours, from an earlier run: the key's own binding is the one kept.
@@ -237,7 +252,7 @@ bind_clicks() {
             if [ "$ours" = no ]; then
                 continue
             elif [ -n "$own" ]; then
-                printf 'bind-key -T root %s %s\n' "$key" "$own" | tmux source-file -
+                printf 'bind-key %s-T root %s %s\n' "$repeat" "$key" "$own" | tmux source-file -
             else
                 tmux unbind-key -T root "$key"
             fi
@@ -253,7 +268,7 @@ bind_clicks() {
         done <<EOF
 $clickable
 EOF
-        printf 'bind-key -T root %s %s\n' "$key" "$chain" | tmux source-file -
+        printf 'bind-key %s-T root %s %s\n' "$repeat" "$key" "$chain" | tmux source-file -
     done
 }
 
@@ -306,13 +321,75 @@ fit_message() {
     fit_length status-right
 }
 
-# The log of key $1 (see the top), or /dev/null if its folder cannot be made.
+# Makes the folder of the logs, $state, if missing, and checks it as the command
+# cache checks its own: a folder, not a symbolic link, the user's own, which no one
+# else may use (group and others lose their permissions on it). Sets state_error to
+# why it cannot hold the logs, or to nothing.
+check_state() {
+    state_error=
+    [ -n "$state" ] || return 0
+    made=$( (umask 077 && mkdir -p "$state") 2>&1)
+    if [ -L "$state" ]; then
+        state_error="$state is a symbolic link"
+    elif [ ! -d "$state" ]; then
+        state_error="$state cannot be made: $(reason_in "$made")"
+    elif [ ! -O "$state" ]; then
+        state_error="$state belongs to another user"
+    elif ! made=$(chmod go= "$state" 2>&1); then
+        state_error="$state cannot be made private: $(reason_in "$made")"
+    fi
+}
+
+# The reason in error message $1 ("prog: cannot create X: Permission denied"): its
+# last part.
+reason_in() {
+    if [ -n "$1" ]; then printf '%s' "${1##*: }"; else printf 'it failed'; fi
+}
+
+# The log of key $1 (see the top), or /dev/null when there is no folder for logs.
 log_of() {
-    if [ -n "$state" ] && (umask 077 && mkdir -p "$state") 2>/dev/null; then
-        printf '%s/tmux-%s-%s.log' "$state" "${socket##*/}" "$1"
+    if [ -n "$state" ]; then
+        printf '%s/tmux-%s-%s-%s.log' "$state" "$server_name" "$server_crc" "$1"
     else
         printf '%s' /dev/null
     fi
+}
+
+# Makes sure log $1 can be appended to, never through a symbolic link: whatever is
+# at its name that is not a plain file (a link someone planted) goes, and a missing
+# log is made anew (0600, noclobber: never over something that appeared meanwhile).
+# With $2 fresh it starts empty. Sets log_error to why it cannot, and fails.
+log_ready() {
+    log_error=
+    [ "$1" = /dev/null ] && return 0
+    if [ -n "$state_error" ]; then
+        log_error=$state_error
+        return 1
+    fi
+    if [ -L "$1" ] || { [ -e "$1" ] && [ ! -f "$1" ]; } || [ "${2-}" = fresh ]; then
+        if ! ready_out=$(rm -f "$1" 2>&1); then
+            log_error=$(reason_in "$ready_out")
+            return 1
+        fi
+    fi
+    if [ ! -e "$1" ]; then
+        ready_out=$( (set -C && umask 077 && : >"$1") 2>&1) || :
+    fi
+    if [ -L "$1" ] || [ ! -f "$1" ]; then
+        log_error=${ready_out:+$(reason_in "$ready_out")}
+        log_error=${log_error:-it is not a plain file}
+        return 1
+    fi
+    if ! ready_out=$( (: >>"$1") 2>&1); then
+        log_error=$(reason_in "$ready_out")
+        return 1
+    fi
+}
+
+# Appends line $2, dated, to log $1, when it can be written.
+log_line() {
+    log_ready "$1" || return 0
+    printf '%s %s\n' "$(date '+%Y-%m-%d %H:%M:%S')" "$2" >>"$1"
 }
 
 # Tells the user why nothing runs: in tmux (seen when a client is attached), in the
@@ -332,23 +409,47 @@ fail() {
             tmux set-option -g "@$key" "$escaped"
             ;;
         esac
-        printf '%s %s\n' "$(date '+%Y-%m-%d %H:%M:%S')" "$message" >>"$log"
+        log_line "$log" "$message"
         for side in status-left status-right; do replace_in "$side" "$target" "$value"; done
     done
     fit_message "${keys:-ticker}" "$message"
     exit 1
 }
 
+# Whether process $1 is the stream of option $2 (@ticker, @ticker-NAME) for this
+# server, or the plugin's process that runs it: one of this user's, its command line
+# holding `--stream --tmux-option $2 --tmux-socket SOCKET`. @ticker-pid is only a
+# number: what it named may have ended and the number gone to another process (or be
+# 1, or another user's).
+is_stream() {
+    if [ -r /proc/self/cmdline ]; then
+        [ -O "/proc/$1" ] || return 1
+        words=$(tr '\0' '\n' <"/proc/$1/cmdline" 2>/dev/null) || return 1
+        case $newline$words$newline in
+        *"$newline--stream$newline--tmux-option$newline$2$newline--tmux-socket$newline$socket$newline"*)
+            return 0
+            ;;
+        esac
+        return 1
+    fi
+    # No /proc: ps, whose words are joined by spaces.
+    owner=$(ps -p "$1" -o uid= 2>/dev/null) || return 1
+    [ "${owner##* }" = "$(id -u)" ] || return 1
+    words=$(ps -ww -p "$1" -o args= 2>/dev/null) || return 1
+    case " $words " in *" --stream --tmux-option $2 --tmux-socket $socket "*) return 0 ;; esac
+    return 1
+}
+
 # Runs the stream for option $1 (its process id kept in option $2, its errors in
-# file $3) with arguments "$4"...; when it ends with an error, shows why in $1.
+# file $3) with the command line "$4"... (--stream and the rest); when it ends with an
+# error, shows why in $1.
 supervise() {
     shown=$1 pid_option=$2 log=$3
     shift 3
-    self=$(exec sh -c 'echo "$PPID"')
     stream=
     # Stopping this process stops the stream, as one would expect of @ticker-pid.
     trap 'kill -TERM "$stream" 2>/dev/null' TERM INT HUP
-    "$bin" --stream --tmux-option "$shown" --tmux-socket "$socket" "$@" 2>>"$log" &
+    "$bin" "$@" 2>>"$log" &
     stream=$!
     while :; do
         wait "$stream"
@@ -358,14 +459,14 @@ supervise() {
     done
     # 0: the server has gone, and there is nobody left to tell.
     [ "$status" -eq 0 ] && return 0
-    tmux if-shell -F "#{==:#{$pid_option},$self}" \
+    tmux if-shell -F "#{==:#{$pid_option},$$}" \
         "set-option -gu $pid_option" 2>/dev/null
     if [ "$status" -gt 128 ]; then
         why="ticker-status was stopped by signal $((status - 128))"
     else
         why="ticker-status exited with status $status"
     fi
-    printf '%s ticker.tmux: %s\n' "$(date '+%Y-%m-%d %H:%M:%S')" "$why" >>"$log"
+    log_line "$log" "ticker.tmux: $why"
     message=$(grep 'error:' "$log" 2>/dev/null | tail -n 1)
     [ -n "$message" ] || message=$why
     tmux set-option -g "$shown" "$(format_escape "$message")" 2>/dev/null &&
@@ -374,31 +475,53 @@ supervise() {
 
 # Makes sure the stream of key $1 runs, with arguments $2 (shell words).
 start_stream() {
-    shown=@$1 pid_option=@$1-pid
+    shown=@$1 pid_option=@$1-pid log=$(log_of "$1")
     # Until the first frame #{@ticker} is empty, never an unknown option.
     tmux set-option -gqo "$shown" ''
     old=$(tmux show-option -gqv "$pid_option")
     case $old in
     '') ;;
     *[!0-9]*) tmux set-option -gu "$pid_option" && old= ;;
-    *) if kill -0 "$old" 2>/dev/null; then return 0; fi ;;
+    *) if is_stream "$old" "$shown"; then return 0; fi ;;
     esac
-    # Claim it: tmux runs one client's commands at a time, and if-shell -F runs its
-    # command at once, so of two runs that both saw $old only the first gets it.
-    tmux if-shell -F "#{==:#{$pid_option},$old}" "set-option -g $pid_option $$"
-    [ "$(tmux show-option -gqv "$pid_option")" = "$$" ] || return 0
-    log=$(log_of "$1")
-    if [ "$log" != /dev/null ]; then (umask 077 && : >"$log"); fi
     # @ticker-args are shell words, read as the #() job would read them.
     eval "set -- $2"
-    # Nothing of run-shell's stays open (exec, as a redirected function call keeps
-    # copies): run-shell would otherwise wait for it.
-    (
-        exec </dev/null >/dev/null 2>&1
-        supervise "$shown" "$pid_option" "$log" "$@"
-    ) &
-    tmux set-option -g "$pid_option" "$!"
+    # The supervisor is a process of its own, whose command line names the stream
+    # (is_stream knows it by that), and it claims @ticker-pid itself. Nothing of
+    # run-shell's stays open: run-shell would otherwise wait for it.
+    /bin/sh "$plugin_file" --supervise "$old" "$log" "$bin" \
+        --stream --tmux-option "$shown" --tmux-socket "$socket" "$@" \
+        </dev/null >/dev/null 2>&1 &
 }
+
+# The plugin itself, for the supervisor to run.
+case $0 in
+/*) plugin_file=$0 ;;
+*) plugin_file=$(pwd)/$0 ;;
+esac
+state_error=
+
+# The supervisor of one stream, as start_stream starts it: `ticker.tmux --supervise
+# OLD LOG BIN --stream --tmux-option @KEY --tmux-socket SOCKET ARGS...`.
+if [ "${1-}" = --supervise ]; then
+    old=$2 log=$3 bin=$4
+    shift 4
+    shown=$3 socket=$5 pid_option=$3-pid
+    tmux() { command tmux -S "$socket" "$@"; }
+    # Claim it: tmux runs one client's commands at a time, and if-shell -F runs its
+    # command at once, so of two that both saw $old only the first gets it.
+    tmux if-shell -F "#{==:#{$pid_option},$old}" "set-option -g $pid_option $$"
+    [ "$(tmux show-option -gqv "$pid_option")" = "$$" ] || exit 0
+    if ! log_ready "$log" fresh; then
+        tmux if-shell -F "#{==:#{$pid_option},$$}" "set-option -gu $pid_option"
+        message="ticker.tmux: cannot write the log $log: $log_error"
+        tmux set-option -g "$shown" "$(format_escape "$message")"
+        fit_message "${shown#@}" "$message"
+        exit 1
+    fi
+    supervise "$shown" "$pid_option" "$log" "$@"
+    exit 0
+fi
 
 # The server that runs the plugin ($TMUX names it), and from now on only that one.
 socket=$(tmux display-message -p '#{socket_path}' 2>/dev/null)
@@ -409,6 +532,11 @@ fi
 tmux() { command tmux -S "$socket" "$@"; }
 state=${XDG_STATE_HOME:-${HOME:+$HOME/.local/state}}
 state=${state:+$state/ticker-status}
+# The logs are this server's alone: named after its socket, and a checksum of the
+# socket's whole path.
+server_name=$(printf '%s' "${socket##*/}" | tr -c 'A-Za-z0-9_.-' '_')
+server_crc=$(printf '%08x' "$(printf '%s' "$socket" | cksum | cut -d ' ' -f 1)")
+check_state
 
 keys=$(
     {
@@ -436,6 +564,12 @@ fi
 smooth=$(option @ticker-smooth off)
 # With no ticker in the status line, smooth mode still runs #{@ticker}'s stream.
 if [ -z "$keys" ] && [ "$smooth" = on ]; then keys=ticker; fi
+
+# Every ticker's log can be written before anything starts.
+for key in $keys; do
+    log=$(log_of "$key")
+    log_ready "$log" || fail "cannot write the log $log: $log_error"
+done
 
 widths=
 for key in $keys; do
@@ -466,8 +600,8 @@ for key in $keys; do
         case $clickable in
         "$prefix "* | *"
 $prefix "*)
-            printf '%s ticker.tmux: %s\n' "$(date '+%Y-%m-%d %H:%M:%S')" \
-                "no clicks: another ticker's items are already named $prefix" >>"$(log_of "$key")"
+            log_line "$(log_of "$key")" \
+                "ticker.tmux: no clicks: another ticker's items are already named $prefix"
             ;;
         *)
             clickable="$clickable${clickable:+

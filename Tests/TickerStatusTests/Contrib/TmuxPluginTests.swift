@@ -7,17 +7,17 @@ import TickerCore
 // MARK: - tmux plugin
 
 /// Runs tmux (started by `spawnClean`, see there why) and waits for it, its output
-/// collected in files.
-private func runTmux(_ arguments: [String], environment: [String: String]? = nil) throws
-  -> ProcessResult
-{
+/// collected in files; `user` (from `setpriv`) runs it as another user.
+private func runTmux(
+  _ arguments: [String], environment: [String: String]? = nil, user: [String] = []
+) throws -> ProcessResult {
   let tmux = which("tmux") ?? "/usr/bin/tmux"
   let folder = try temporaryFolder()
   defer { try? FileManager.default.removeItem(at: folder) }
   let outPath = folder.appendingPathComponent("out").path
   let errPath = folder.appendingPathComponent("err").path
   let pid = try spawnClean(
-    [tmux] + arguments, environment: environment ?? clientEnvironment(),
+    user + [tmux] + arguments, environment: environment ?? clientEnvironment(),
     stdout: .file(outPath), stderr: .file(errPath))
   let status = waitForExit(pid, timeout: 60) ?? 124
   let out = (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data()
@@ -35,50 +35,92 @@ private func tmuxSocketPath(_ name: String) -> String {
   return "\(folder)/tmux-\(getuid())/\(name)"
 }
 
+/// `setpriv` running a command as `nobody`, or nil (with why) when this process may
+/// not: tests that need a second user skip without it.
+private let asNobody: [String]? = {
+  guard getuid() == 0, let setpriv = which("setpriv") else { return nil }
+  return [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+}()
+
+/// nobody's user and group ids.
+private let nobodyID: uid_t = 65534
+
 /// A tmux server of its own, on a socket no other test uses, started as `tmux` starts
 /// one: its configuration (`lines`) runs before the first session exists. At the end
 /// it is killed and its socket file and folder are removed.
 private final class TmuxServer {
-  let socket = "ticker-test-\(getpid())-\(UUID().uuidString.prefix(8))"
-  var socketPath: String { tmuxSocketPath(socket) }
-  /// Holds the configuration and, as `XDG_STATE_HOME`, the plugin's logs.
+  /// The socket's file name, which the plugin's logs are named after.
+  let socket: String
+  let socketPath: String
+  /// How tmux is told the socket: `-L socket`, or `-S socketPath` when one is given.
+  let socketArguments: [String]
+  /// Holds the configuration and, as `XDG_STATE_HOME` unless told, the plugin's logs.
   let folder: URL
   let configuration: URL
-  var state: URL { folder.appendingPathComponent("state") }
+  let state: URL
   let environment: [String: String]
+  /// The `setpriv` words that run tmux as another user, or none.
+  let user: [String]
   private var outerSocket: String?
 
-  /// - Parameter session: Start with a session (`new -d`, as `tmux` does); `false`
-  ///   starts the server alone (`start-server`, which needs `exit-empty off`).
-  init(configuration lines: [String], session: Bool = true) throws {
+  /// - Parameters:
+  ///   - session: Start with a session (`new -d`, as `tmux` does); `false` starts the
+  ///     server alone (`start-server`, which needs `exit-empty off`).
+  ///   - socketPath: The server's socket (`-S`), in a folder that exists; else `-L`.
+  ///   - stateHome: `XDG_STATE_HOME`, where the plugin's logs go; else in `folder`.
+  ///   - user: `setpriv` words, to run the server (and so the plugin) as that user.
+  ///   - extra: More environment for the server.
+  init(
+    configuration lines: [String], session: Bool = true, socketPath: String? = nil,
+    stateHome: URL? = nil, user: [String] = [], environment extra: [String: String] = [:]
+  ) throws {
+    let name = "ticker-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    socket = socketPath.map { URL(fileURLWithPath: $0).lastPathComponent } ?? name
+    self.socketPath = socketPath ?? tmuxSocketPath(name)
+    socketArguments = socketPath.map { ["-S", $0] } ?? ["-L", name]
+    self.user = user
     folder = try temporaryFolder()
     configuration = folder.appendingPathComponent("tmux.conf")
-    environment = clientEnvironment(["XDG_STATE_HOME": folder.appendingPathComponent("state").path])
+    state = stateHome ?? folder.appendingPathComponent("state")
+    environment = clientEnvironment(extra.merging(["XDG_STATE_HOME": state.path]) { $1 })
     try (lines.joined(separator: "\n") + "\n").write(
       to: configuration, atomically: true, encoding: .utf8)
+    chmod(configuration.path, 0o644)
     let command = session ? ["new", "-d", "-x", "200", "-y", "10", "sh"] : ["start-server"]
     let started = try runTmux(
-      ["-L", socket, "-f", configuration.path] + command, environment: environment)
+      socketArguments + ["-f", configuration.path] + command, environment: environment,
+      user: user)
     #expect(started.status == 0, "\(started.stderr)")
   }
 
   deinit {
-    for name in [outerSocket, socket].compactMap({ $0 }) {
-      _ = try? runTmux(["-L", name, "kill-server"])
-      unlink(tmuxSocketPath(name))
+    _ = try? run(["kill-server"])
+    unlink(socketPath)
+    if let outerSocket {
+      _ = try? runTmux(["-L", outerSocket, "kill-server"])
+      unlink(tmuxSocketPath(outerSocket))
     }
     try? FileManager.default.removeItem(at: folder)
   }
 
   @discardableResult
   func run(_ arguments: [String]) throws -> ProcessResult {
-    try runTmux(["-L", socket] + arguments, environment: environment)
+    try runTmux(socketArguments + arguments, environment: environment, user: user)
+  }
+
+  /// The name of the plugin's log for ticker `key` (`ticker`, `ticker-NAME`):
+  /// tmux-SOCKET-CRC-KEY.log, CRC the socket path's cksum in 8 hex digits, so that
+  /// two servers whose sockets have one name keep apart.
+  func logName(_ key: String = "ticker") -> String {
+    let sum = try? runProcess("/bin/sh", ["-c", "printf %s \"$1\" | cksum", "sh", socketPath])
+    let crc = UInt32(sum?.stdout.split(separator: " ").first ?? "") ?? 0
+    return "tmux-\(socket)-\(String(format: "%08x", crc))-\(key).log"
   }
 
   /// What the plugin logged for the ticker `name` (its stream's standard error, and
   /// why it could not start), or "" when it logged nothing.
   func pluginLog(_ name: String = "ticker") -> String {
-    let log = state.appendingPathComponent("ticker-status/tmux-\(socket)-\(name).log")
+    let log = state.appendingPathComponent("ticker-status/" + logName(name))
     return (try? String(contentsOf: log, encoding: .utf8)) ?? ""
   }
 
@@ -104,11 +146,12 @@ private final class TmuxServer {
   /// detached tmux, read with `capture-pane` on the outer pane.
   func statusLine() throws -> String {
     if outerSocket == nil {
-      let outer = socket + "-outer"
+      let outer = "ticker-test-\(getpid())-\(UUID().uuidString.prefix(8))-outer"
       let tmux = which("tmux") ?? "/usr/bin/tmux"
+      let inner = socketArguments.map { "'\($0)'" }.joined(separator: " ")
       _ = try runTmux([
         "-L", outer, "-f", "/dev/null", "new", "-d", "-x", "200", "-y", "6",
-        "env -u TMUX \(tmux) -L \(socket) attach",
+        "env -u TMUX \(tmux) \(inner) attach",
       ])
       outerSocket = outer
     }
@@ -153,6 +196,32 @@ private final class TmuxServer {
   func killAndWaitForStreams() throws -> Bool {
     try run(["kill-server"])
     return waitUntil(timeout: 10) { streams.isEmpty }
+  }
+}
+
+/// A process that waits (reading a FIFO no one writes), its command line `sh -c …
+/// FIFO` and then `words`; `user` runs it as another user. Killed with `stop`.
+private struct Waiter {
+  let pid: pid_t
+  let fifo: String
+
+  init(_ words: [String], in folder: URL, user: [String] = []) throws {
+    fifo = folder.appendingPathComponent("fifo-\(UUID().uuidString.prefix(8))").path
+    #expect(mkfifo(fifo, 0o666) == 0)
+    chmod(fifo, 0o666)
+    pid = try spawnClean(user + ["/bin/sh", "-c", "read -r _ <\"$0\"", fifo] + words)
+    // Running as itself, its command line already the shell's.
+    #expect(
+      waitUntil(timeout: 5) {
+        let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()
+        return String(decoding: line, as: UTF8.self).contains(fifo)
+      })
+  }
+
+  func stop() {
+    kill(pid, SIGKILL)
+    _ = waitForExit(pid, timeout: 5)
+    unlink(fifo)
   }
 }
 
@@ -511,5 +580,265 @@ struct TmuxPluginTests {
     #expect(try server.globalOption("status-left").hasPrefix("<" + message))
     let logged = server.pluginLog()
     #expect(logged.contains(message), "log: \(logged)")
+  }
+
+  // MARK: the log
+
+  /// What the plugin says in a ticker's place when it cannot write the log `path`.
+  static func cannotWrite(_ path: String) -> String {
+    "ticker.tmux: cannot write the log \(path): "
+  }
+
+  @Test("a log folder it cannot write is said in the ticker's place, with the reason")
+  func unwritableLogFolder() throws {
+    // As root every folder is writable: then the server (and the plugin) run as nobody.
+    let user = asNobody ?? []
+    if getuid() == 0 && user.isEmpty {
+      print("TmuxPluginTests: skipping the unwritable log folder: no setpriv to become nobody")
+      return
+    }
+    let shared = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: shared) }
+    let sockets = shared.appendingPathComponent("sockets")
+    let logs = shared.appendingPathComponent("state/ticker-status")
+    try FileManager.default.createDirectory(at: sockets, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+    if !user.isEmpty {
+      #expect(chown(sockets.path, nobodyID, nobodyID) == 0)
+      #expect(chown(logs.path, nobodyID, nobodyID) == 0)
+    }
+    chmod(sockets.path, 0o700)
+    chmod(logs.path, 0o500)
+    let server = try TmuxServer(
+      configuration: Self.readme(), socketPath: sockets.appendingPathComponent("default").path,
+      stateHome: shared.appendingPathComponent("state"), user: user)
+    let log = logs.appendingPathComponent(server.logName()).path
+    let value = try server.waitForOption("@ticker") { $0.contains("cannot write") }
+    #expect(value.hasPrefix(Self.cannotWrite(log)), "@ticker is '\(value)'")
+    #expect(value.lowercased().contains("permission denied"), "@ticker is '\(value)'")
+    #expect(try server.globalOption("status-right") == "#{@ticker} %H:%M")
+    #expect(server.streams.isEmpty)
+
+    // Made writable and run again, the plugin starts the stream.
+    chmod(logs.path, 0o700)
+    try server.run(["run-shell", plugin])
+    let mended = try server.waitForOption("@ticker") { drawn($0).count == 40 }
+    #expect(drawn(mended).count == 40, "@ticker is '\(mended)'")
+    #expect(try server.killAndWaitForStreams())
+  }
+
+  @Test("a symbolic link planted at the log's name is replaced, never followed")
+  func plantedLogLink() throws {
+    let server = try TmuxServer(configuration: ["set -g status-right '#{ticker}'"])
+    let logs = server.state.appendingPathComponent("ticker-status")
+    // The folder as a careless mkdir made it, others allowed in.
+    try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+    chmod(logs.path, 0o777)
+    let important = server.folder.appendingPathComponent("important")
+    try "important\n".write(to: important, atomically: true, encoding: .utf8)
+    // At the name the log has, and at the name it had (one log per socket name).
+    let names = [server.logName(), "tmux-\(server.socket)-ticker.log"]
+    for name in names {
+      try FileManager.default.createSymbolicLink(
+        atPath: logs.appendingPathComponent(name).path, withDestinationPath: important.path)
+    }
+    try server.run(["set", "-g", "@ticker-bin", tickerBinary])
+    try server.run(["set", "-g", "@ticker-args", "-w 40 --bogus"])
+    try server.run(["set", "-g", "@ticker-smooth", "on"])
+    try server.run(["run-shell", plugin])
+    let message = "ticker-status: error: unknown option '--bogus'"
+    let value = try server.waitForOption("@ticker") { $0 == message }
+    #expect(value == message)
+    #expect(
+      try String(contentsOf: important, encoding: .utf8) == "important\n",
+      "the plugin wrote through the link")
+    let log = logs.appendingPathComponent(names[0]).path
+    let kind = try FileManager.default.attributesOfItem(atPath: log)[.type] as? FileAttributeType
+    #expect(kind == .typeRegular)
+    #expect(server.pluginLog().contains(message), "log: \(server.pluginLog())")
+    let mode = try FileManager.default.attributesOfItem(atPath: logs.path)[.posixPermissions]
+    #expect((mode as? Int).map { $0 & 0o077 } == 0, "the log folder is \(String(describing: mode))")
+  }
+
+  @Test(
+    "a log folder that is a symbolic link or another user's is refused, and said",
+    arguments: ["a symbolic link", "another user's"])
+  func refusedLogFolder(_ kind: String) throws {
+    if kind == "another user's" && asNobody == nil {
+      print("TmuxPluginTests: skipping another user's log folder: not root, or no setpriv")
+      return
+    }
+    let server = try TmuxServer(configuration: ["set -g status-right '#{ticker}'"])
+    let logs = server.state.appendingPathComponent("ticker-status")
+    let elsewhere = server.folder.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    let important = elsewhere.appendingPathComponent("important")
+    try "important\n".write(to: important, atomically: true, encoding: .utf8)
+    let names = [server.logName(), "tmux-\(server.socket)-ticker.log"]
+    if kind == "a symbolic link" {
+      try FileManager.default.createDirectory(at: server.state, withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        atPath: logs.path, withDestinationPath: elsewhere.path)
+      for name in names {
+        try "important\n".write(
+          to: elsewhere.appendingPathComponent(name), atomically: true, encoding: .utf8)
+      }
+    } else {
+      // A shared XDG_STATE_HOME: nobody made the folder first and planted links in it.
+      try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+      chmod(logs.path, 0o777)
+      for name in names {
+        try FileManager.default.createSymbolicLink(
+          atPath: logs.appendingPathComponent(name).path, withDestinationPath: important.path)
+        lchown(logs.appendingPathComponent(name).path, nobodyID, nobodyID)
+      }
+      #expect(chown(logs.path, nobodyID, nobodyID) == 0)
+    }
+    try server.run(["set", "-g", "@ticker-bin", tickerBinary])
+    try server.run(["set", "-g", "@ticker-smooth", "on"])
+    try server.run(["run-shell", plugin])
+    let value = try server.waitForOption("@ticker") { !$0.isEmpty }
+    let log = logs.appendingPathComponent(names[0]).path
+    #expect(value.hasPrefix(Self.cannotWrite(log)), "@ticker is '\(value)'")
+    let reason = kind == "a symbolic link" ? "symbolic link" : "another user"
+    #expect(value.contains(reason), "@ticker is '\(value)'")
+    #expect(server.streams.isEmpty)
+    #expect(try String(contentsOf: important, encoding: .utf8) == "important\n")
+    for name in names where kind == "a symbolic link" {
+      let kept = try String(contentsOf: elsewhere.appendingPathComponent(name), encoding: .utf8)
+      #expect(kept == "important\n", "\(name) was written through the link")
+    }
+  }
+
+  @Test("two servers whose sockets have one name (-S /a/default, -S /b/default) keep two logs")
+  func oneLogPerServer() throws {
+    let shared = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: shared) }
+    var servers: [TmuxServer] = []
+    for name in ["a", "b"] {
+      let folder = shared.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      chmod(folder.path, 0o700)
+      servers.append(
+        try TmuxServer(
+          configuration: Self.readme(args: "-w 40 --bogus-\(name)"),
+          socketPath: folder.appendingPathComponent("default").path,
+          stateHome: shared.appendingPathComponent("state")))
+    }
+    for (server, name) in zip(servers, ["a", "b"]) {
+      let message = "ticker-status: error: unknown option '--bogus-\(name)'"
+      let value = try server.waitForOption("@ticker") { $0 == message }
+      #expect(value == message, "server \(name)")
+    }
+    let logs = try FileManager.default.contentsOfDirectory(
+      atPath: shared.appendingPathComponent("state/ticker-status").path)
+    #expect(logs.count == 2, "\(logs)")
+    for (server, (mine, theirs)) in zip(servers, [("a", "b"), ("b", "a")]) {
+      let logged = server.pluginLog()
+      #expect(logged.contains("--bogus-\(mine)'"), "log \(mine): \(logged)")
+      #expect(!logged.contains("--bogus-\(theirs)'"), "log \(mine): \(logged)")
+    }
+  }
+
+  // MARK: @ticker-pid
+
+  /// What @ticker-pid holds in `pidIsChecked`, named for the test's description.
+  enum StalePid: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case initProcess = "1 (init)"
+    case unrelated = "a live process of ours that is no stream"
+    case otherServer = "a process with another server's stream command line"
+    case otherUser = "another user's process with this server's stream command line"
+    var testDescription: String { rawValue }
+  }
+
+  @Test(
+    "smooth mode starts the stream when @ticker-pid names no stream of this server's",
+    arguments: StalePid.allCases)
+  func pidIsChecked(_ stale: StalePid) throws {
+    if stale == .otherUser && asNobody == nil {
+      print("TmuxPluginTests: skipping another user's process: not root, or no setpriv")
+      return
+    }
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let server = try TmuxServer(configuration: ["set -g status-right '#{ticker} %H:%M'"])
+    let words = { (socket: String) in
+      ["--stream", "--tmux-option", "@ticker", "--tmux-socket", socket, "-w", "40", "--demo"]
+    }
+    var waiter: Waiter?
+    defer { waiter?.stop() }
+    switch stale {
+    case .initProcess: break
+    case .unrelated: waiter = try Waiter([], in: folder)
+    case .otherServer: waiter = try Waiter(words("/tmp/elsewhere/default"), in: folder)
+    case .otherUser: waiter = try Waiter(words(server.socketPath), in: folder, user: asNobody!)
+    }
+    let stalePid = waiter.map { String($0.pid) } ?? "1"
+    try server.run(["set", "-g", "@ticker-pid", stalePid])
+    try server.run(["set", "-g", "@ticker-bin", tickerBinary])
+    try server.run(["set", "-g", "@ticker-smooth", "on"])
+    try server.run(["run-shell", plugin])
+    let value = try server.waitForOption("@ticker") { drawn($0).count == 40 }
+    #expect(drawn(value).count == 40, "@ticker is '\(value)'; log: \(server.pluginLog())")
+    #expect(server.streams.count == 1)
+    let pid = try server.globalOption("@ticker-pid")
+    #expect(pid != stalePid && !pid.isEmpty, "@ticker-pid is '\(pid)'")
+    // The new one is trusted: run again, no second stream.
+    try server.run(["set", "-g", "status-right", "#{ticker} %H:%M"])
+    try server.run(["run-shell", plugin])
+    #expect(try server.globalOption("@ticker-pid") == pid)
+    usleep(300_000)
+    #expect(server.streams.count == 1)
+    #expect(try server.killAndWaitForStreams())
+  }
+
+  // MARK: mouse bindings
+
+  @Test("mouse bindings made with bind -r keep -r when the plugin chains and gives them back")
+  func mouseBindingsKeepRepeat() throws {
+    // tmux 3.3a passed off as 3.4, for the plugin to bind the keys at all.
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tmux = which("tmux") ?? "/usr/bin/tmux"
+    try """
+    #!/bin/sh
+    case "$*" in *"display-message -p #{version}") echo 3.4 && exit 0 ;; esac
+    exec '\(tmux)' "$@"
+
+    """.write(to: folder.appendingPathComponent("tmux"), atomically: true, encoding: .utf8)
+    chmod(folder.appendingPathComponent("tmux").path, 0o755)
+    let server = try TmuxServer(
+      configuration: [
+        "bind -r -T root MouseDown1Status select-window -t =",
+        "bind -T root WheelUpStatus previous-window",
+      ],
+      environment: ["PATH": folder.path + ":" + (clientEnvironment()["PATH"] ?? "")])
+    let binding = { (key: String) in
+      try server.run(["list-keys", "-T", "root", key]).stdout
+    }
+    try server.run(["set", "-g", "@ticker-bin", tickerBinary])
+    try server.run(["set", "-g", "status-right", "#{ticker}"])
+    try server.run(["set", "-g", "@ticker-args", "-w 40 --demo --on-click /bin/true"])
+    let ran = try server.run(["run-shell", plugin])
+    #expect(ran.status == 0, "\(ran.stdout) \(ran.stderr)")
+    let chained = try binding("MouseDown1Status")
+    #expect(chained.hasPrefix("bind-key -r -T root MouseDown1Status if-shell"), "\(chained)")
+    #expect(chained.hasSuffix("{ select-window -t = }\n"), "\(chained)")
+    let wheel = try binding("WheelUpStatus")
+    #expect(wheel.hasPrefix("bind-key -T root WheelUpStatus if-shell"), "\(wheel)")
+
+    // Again, with the keys bound to it already: they stay as they are.
+    try server.run(["set", "-g", "status-right", "#{ticker}"])
+    try server.run(["run-shell", plugin])
+    #expect(try binding("MouseDown1Status") == chained)
+
+    // Without --on-click the keys get their own bindings back, -r and all.
+    try server.run(["set", "-g", "status-right", "#{ticker}"])
+    try server.run(["set", "-g", "@ticker-args", "-w 40 --demo"])
+    try server.run(["run-shell", plugin])
+    #expect(
+      try binding("MouseDown1Status") == "bind-key -r -T root MouseDown1Status select-window -t =\n"
+    )
+    #expect(try binding("WheelUpStatus") == "bind-key -T root WheelUpStatus previous-window\n")
   }
 }
