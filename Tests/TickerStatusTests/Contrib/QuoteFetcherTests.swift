@@ -24,7 +24,12 @@ struct QuoteFetcherTests {
     #expect(
       result.stdout
         == "AAPL 196.45 -2.75\nMSFT 474.96 -3.91\nEUR/USD 1.1550 -0.0034\nUSD/JPY 144.07 +0.51\n")
-    #expect(result.stderr == "ticker-quotes: no quote for 'nosuch.us'\n")
+    // The symbol, the source, the failure class, and what to do.
+    #expect(
+      result.stderr.hasPrefix(
+        "ticker-quotes: no quote for 'nosuch.us': stooq: unknown symbol (no price for it, N/D)\n"
+          + "ticker-quotes: unknown symbol: check the spelling"),
+      "\(result.stderr)")
 
     let percent = try quotes(
       ["--percent", "--offline", "-", "usdjpy", "aapl.us"],
@@ -32,12 +37,16 @@ struct QuoteFetcherTests {
     #expect(percent.stdout == "USD/JPY 144.07 +0.36%\nAAPL 196.45 -1.38%\n")
   }
 
-  @Test("the ECB's reference rates become pairs, the change against the day before")
-  func ecb() throws {
-    let result = try quotes([
-      "--source", "ecb", "--offline", repositoryFile("contrib/quotes/sample-ecb.xml"),
-      "usd", "eurjpy", "gbp", "gbpusd",
-    ])
+  @Test(
+    "the ECB's reference rates become pairs, the change against the day before",
+    arguments: [["--source", "ecb"], []])
+  func ecb(_ source: [String]) throws {
+    // With --source auto (no --source) the saved answer is recognised as the ECB's.
+    let result = try quotes(
+      source + [
+        "--offline", repositoryFile("contrib/quotes/sample-ecb.xml"), "usd", "eurjpy", "gbp",
+        "gbpusd",
+      ])
     #expect(result.status == 0)
     #expect(
       result.stdout
@@ -46,7 +55,7 @@ struct QuoteFetcherTests {
   }
 
   @Test(
-    "--help names the symbols of each source, the default source and the default timeout",
+    "--help names the notation, each source, the default (auto) and the default timeout",
     arguments: ["--help", "-h"])
   func help(_ option: String) throws {
     // argparse wraps to COLUMNS; 80 is what it assumes without a terminal.
@@ -58,9 +67,11 @@ struct QuoteFetcherTests {
     let text = result.stdout
     #expect(text.hasPrefix("usage: ticker-quotes "))
     for expected in [
-      "SYMBOL", "aapl.us", "sap.de", "eurusd", "usd", "jpy", "--source", "(default: stooq)",
-      "ecb", "--timeout SECONDS", "(default: 10)", "--percent", "--offline FILE",
-      "ticker-status --quotes",
+      "SYMBOL", "AAPL", "SAP.DE", "^GSPC", "EUR/USD", "BTC-USD", "aapl.us", "sap.de", "eurusd",
+      "usd", "jpy", "--source", "(default: auto)", "yahoo:", "nasdaq:", "stooq:", "frankfurter:",
+      "ecb:", "coinbase:", "kraken:", "finnhub:", "alphavantage:", "twelvedata:", "--check",
+      "--json", "--verbose", "--timeout SECONDS", "(default: 10)", "--percent", "--offline FILE",
+      "ticker-status --quotes", "Exit status",
     ] {
       #expect(text.contains(expected), "'\(expected)' is missing from:\n\(text)")
     }
@@ -69,13 +80,15 @@ struct QuoteFetcherTests {
     #expect(wide.isEmpty, "\(wide)")
   }
 
-  @Test("no quote at all exits 1 with a message")
+  @Test("no quote at all exits 1 with a message; a bad command line exits 2")
   func nothing() throws {
     let result = try quotes(
       ["--offline", "-", "aapl.us"], stdin: Array("<html>busy</html>\n".utf8))
     #expect(result.status == 1)
     #expect(result.stdout == "")
-    #expect(result.stderr.contains("aapl.us"))
+    #expect(result.stderr.contains("no quote for 'aapl.us'"))
+    #expect(result.stderr.contains("malformed"))
+    #expect(try quotes(["--source", "nosuch", "aapl.us"]).status == 2)
   }
 
   @Test("ticker-status --quotes reads what the fetcher prints")
@@ -105,5 +118,62 @@ struct QuoteFetcherTests {
       ],
       environment: clientEnvironment(["XDG_RUNTIME_DIR": folder.path]), timeout: 2)
     #expect(result.stdout.contains("AAPL 196.45 ▼2.75"), "\(result.stdout) \(result.stderr)")
+  }
+
+  /// A loopback server with every quote source's recorded answers
+  /// (Tests/fetchers/serve_quotes.py), its URL and the moment its answers are of
+  /// given to `body`; stopped (its standard input closed) when `body` returns.
+  func withQuoteServer(_ body: (_ url: String, _ moment: String) throws -> Void) throws {
+    let server = Process()
+    server.executableURL = URL(fileURLWithPath: which("python3")!)
+    server.arguments = [repositoryFile("Tests/fetchers/serve_quotes.py")]
+    let input = Pipe()
+    let output = Pipe()
+    server.standardInput = input
+    server.standardOutput = output
+    try server.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      server.waitUntilExit()
+    }
+    var data = Data()
+    while data.filter({ $0 == UInt8(ascii: "\n") }).count < 2 {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      data.append(chunk)
+    }
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    try #require(lines.count >= 2, "serve_quotes.py printed \(lines)")
+    try body(lines[0], lines[1])
+  }
+
+  @Test(
+    "ticker-status --quotes shows what ticker-quotes fetched from its sources (on loopback)",
+    .enabled(if: hasOption("command"), "stream sources (--command) are not built yet"))
+  func fromTheSources() throws {
+    try withQuoteServer { url, moment in
+      let folder = try temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      var extra = [
+        "XDG_RUNTIME_DIR": folder.path,
+        "TICKER_QUOTES_STATE_DIR": folder.appendingPathComponent("state").path,
+        "TICKER_QUOTES_LOOPBACK_ONLY": "1", "TICKER_QUOTES_NOW": moment,
+      ]
+      for source in [
+        "YAHOO", "NASDAQ", "STOOQ", "FRANKFURTER", "ECB", "COINBASE", "KRAKEN", "FINNHUB",
+        "ALPHAVANTAGE", "TWELVEDATA",
+      ] {
+        extra["TICKER_QUOTES_\(source)_URL"] = url
+      }
+      let result = try runTicker(
+        [
+          "--stream", "--quotes", "--format", "plain", "-w", "120", "--every", "300",
+          "--command", "'\(fetcher)' AAPL EUR/USD BTC-USD",
+        ],
+        environment: clientEnvironment(extra), timeout: 4)
+      for quote in ["AAPL 196.45 ▼2.75", "EUR/USD 1.1512 ▼0.0064", "BTC/USD 105970.30 ▼179.80"] {
+        #expect(result.stdout.contains(quote), "\(result.stdout) \(result.stderr)")
+      }
+    }
   }
 }
