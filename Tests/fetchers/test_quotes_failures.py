@@ -302,6 +302,32 @@ class Http(QuotesCase):
                 ["AAPL 196.45 -2.75"],
             )
 
+    def test_an_http_proxy_is_honoured(self):
+        # The host must be one /etc/hosts names as loopback, so that even a proxy ignored
+        # by mistake could send nothing anywhere else (no DNS either).
+        host = socket.gethostname()
+        with open("/etc/hosts") as file:
+            local = any(
+                line.split()[0].startswith("127.") and host in line.split()[1:]
+                for line in file
+                if line.strip() and not line.startswith("#")
+            )
+        if not local:
+            self.skipTest(f"{host} is not a loopback name in /etc/hosts")
+        with Server({"/q/l/": fx.stooq_csv()}) as proxy:
+            result = self.quotes(
+                ["--source", "stooq", "aapl.us"],
+                extra={
+                    "TICKER_QUOTES_STOOQ_URL": f"http://{host}:1",
+                    "TICKER_QUOTES_LOOPBACK_ONLY": "",
+                    "http_proxy": proxy.url,
+                    "HTTP_PROXY": proxy.url,
+                    "no_proxy": "",
+                },
+            )
+            self.assertEqual(result.lines, ["AAPL 196.45 -2.75"], result)
+            self.assertTrue(proxy.requests[0].target.startswith(f"http://{host}:1/q/l/?s=aapl.us"))
+
     def test_the_whole_run_is_bounded_by_timeout(self):
         slow = Response(fx.stooq_row("aapl.us") * 40, trickle=(1, 0.05))  # 2,800 bytes over 140 s
         late = Response(b"", delay=30)
