@@ -9,11 +9,9 @@ Every source shares one loopback server (each TICKER_QUOTES_<SOURCE>_URL points 
 it): the paths and queries are the real APIs', and they do not collide.
 """
 
-import gzip
 import json
-import urllib.parse
 
-from loopback import InOrder, Response
+from loopback import Response
 
 # 2025-06-13 20:00:00 UTC, a Friday: 16:00 in New York (the close), 22:00 in Warsaw.
 NOW = 1749844800
@@ -764,5 +762,3 @@ def gzipped(response):
     response.gzip = True
     return response
 
-
-__all__ = [name for name in dir() if not name.startswith("_")] + ["InOrder", "gzip", "urllib"]

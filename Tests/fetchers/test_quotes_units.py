@@ -8,7 +8,7 @@ import unittest
 from decimal import Decimal
 from unittest import mock
 
-from quotes_support import SAMPLES, SCRIPT, load_module, sample
+from quotes_support import SAMPLES, SCRIPT, load_module
 
 tq = load_module()
 
