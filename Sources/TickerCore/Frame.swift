@@ -62,10 +62,14 @@ public struct FrameItem: Hashable, Sendable {
   public var firstRun: Int
   /// The item's index among the items given; `nil` for padding, which belongs to none.
   public var item: Int?
+  /// The item's tooltip, or its text when it has none, in a frame of a strip with
+  /// tooltips (`Strip.hasTooltips`); `nil` otherwise.
+  public var tooltip: String?
 
-  public init(firstRun: Int, item: Int?) {
+  public init(firstRun: Int, item: Int?, tooltip: String? = nil) {
     self.firstRun = firstRun
     self.item = item
+    self.tooltip = tooltip
   }
 }
 

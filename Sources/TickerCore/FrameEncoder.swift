@@ -49,6 +49,10 @@ public struct FrameEncoder: Sendable {
   /// Whether `i3blocks` frames are JSON blocks (`{"full_text":…}`), for an i3blocks 1.5
   /// block with `format=json`, rather than the text.
   public let jsonBlocks: Bool
+  /// Whether `waybar` frames show the tooltips of the items on screen, for strips that
+  /// have tooltips (`StripBuilder.append(_:tooltip:)`); their frames must then mark
+  /// their items (see `marksItems`).
+  public let itemTooltips: Bool
 
   /// An encoder for `format`.
   ///
@@ -61,10 +65,12 @@ public struct FrameEncoder: Sendable {
   ///   - wantsClickEvents: Ask i3bar for click events in the stream header.
   ///   - jsonBlocks: Write `i3blocks` frames as JSON blocks (i3blocks 1.5,
   ///     `format=json`).
+  ///   - itemTooltips: Give `waybar` frames the tooltips of the items on screen.
   public init(
     format: OutputFormat, usesColor: Bool = true, clicks: ClickMarkup? = nil,
-    wantsClickEvents: Bool = false, jsonBlocks: Bool = false
+    wantsClickEvents: Bool = false, jsonBlocks: Bool = false, itemTooltips: Bool = false
   ) {
+    self.itemTooltips = itemTooltips && format == .waybar
     self.format = format
     self.usesColor = usesColor
     self.clicks = clicks
@@ -72,8 +78,10 @@ public struct FrameEncoder: Sendable {
     self.jsonBlocks = jsonBlocks
   }
 
-  /// Whether frames for this encoder should mark their items: it writes click markup.
+  /// Whether frames for this encoder should mark their items: it writes click markup,
+  /// or item tooltips.
   public var marksItems: Bool {
+    if itemTooltips { return true }
     guard let clicks else { return false }
     switch format {
     case .polybar, .lemonbar: return clicks.command != nil

@@ -46,12 +46,25 @@ enum I3barDialect {
 
 /// waybar's custom module with `"return-type": "json"`: `text` (pango), `tooltip`,
 /// and a fixed `class`, never taken from item text.
+///
+/// The tooltip is the frame's text; for a frame whose items carry tooltips
+/// (`FrameItem.tooltip`), the tooltip of each item on screen, once, a line each.
+/// Either way it is escaped for pango: item text and tooltips are never markup.
 enum WaybarDialect {
   static let className = "ticker"
 
+  /// - Complexity: O(length of the frame and of the tooltips of its items).
   static func encode(_ frame: Frame) -> String {
     var tooltip = ""
-    PangoDialect.escape(frame.text, into: &tooltip)
+    var shown = Set<Int>()
+    for mark in frame.items {
+      guard let item = mark.item, let text = mark.tooltip, shown.insert(item).inserted else {
+        continue
+      }
+      if shown.count > 1 { tooltip += "\n" }
+      PangoDialect.escape(Sanitizer.clean(text), into: &tooltip)
+    }
+    if shown.isEmpty { PangoDialect.escape(frame.text, into: &tooltip) }
     return "{\"text\":" + JSON.quoted(PangoDialect.encode(frame), backslashAsUnicode: true)
       + ",\"tooltip\":" + JSON.quoted(tooltip, backslashAsUnicode: true)
       + ",\"class\":" + JSON.quoted(className) + "}"

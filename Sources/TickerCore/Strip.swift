@@ -44,6 +44,11 @@ public struct Strip: Sendable {
   var itemSource: [UInt32] = []
   /// How many items are shown: those that are not blank.
   public internal(set) var itemCount = 0
+  /// The items given a tooltip (`StripBuilder.append(_:tooltip:)`), by their index among
+  /// the items given, ascending, and the tooltips; empty, and never looked at, in a
+  /// strip without tooltips.
+  var tooltipItems: [Int] = []
+  var tooltipTexts: [String] = []
   /// How many grapheme clusters the strip holds.
   public internal(set) var clusterCount = 0
   /// The first byte of the last cluster.
@@ -303,4 +308,54 @@ struct StyleTable: Sendable {
 
   /// Forgets the lookup table once the strip is built; the styles stay.
   mutating func finish() { indices = [:] }
+}
+
+// MARK: Tooltips
+
+extension Strip {
+  /// The most cells of an item's text that stand for its tooltip when it has none.
+  public static let longestTooltipText = 1024
+
+  /// Whether any item has a tooltip.
+  public var hasTooltips: Bool { !tooltipItems.isEmpty }
+
+  /// The tooltip of the item with index `item` among the items given, if it has one.
+  ///
+  /// - Complexity: O(log *t*) in the items with a tooltip; O(1) without any.
+  public func tooltip(ofItem item: Int) -> String? {
+    guard !tooltipItems.isEmpty else { return nil }
+    let entry = lastIndex(upTo: tooltipItems.count) { tooltipItems[$0] <= item }
+    return tooltipItems[entry] == item ? tooltipTexts[entry] : nil
+  }
+
+  /// The text of the shown item with index `item` among the items given, without the
+  /// separator after it or the spaces either side, and at most `longestTooltipText`
+  /// cells of it; `nil` for an item not shown.
+  ///
+  /// - Complexity: O(log *n* + the cells of the text).
+  public func text(ofItem item: Int) -> String? {
+    guard itemCount > 0 else { return nil }
+    let shown =
+      itemSource.isEmpty ? item : lastIndex(upTo: itemCount) { Int(itemSource[$0]) <= item }
+    guard shown < itemCount, itemSource(shown) == item else { return nil }
+    let start = itemCell[shown]
+    var end = itemCell[shown + 1] - separatorCellCount
+    if shown == itemCount - 1 { end -= seamSpacerCount }
+    let width = min(end - start, Strip.longestTooltipText)
+    guard width > 0 else { return "" }
+    let text = window(offset: start, width: width).text
+    return String(text.trimmingSpaces())
+  }
+}
+
+extension StringProtocol {
+  /// The text without spaces at either end.
+  fileprivate func trimmingSpaces() -> SubSequence {
+    let head = drop(while: { $0 == " " })
+    var end = head.endIndex
+    while end > head.startIndex, head[head.index(before: end)] == " " {
+      end = head.index(before: end)
+    }
+    return head[head.startIndex..<end]
+  }
 }

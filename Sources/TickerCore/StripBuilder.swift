@@ -29,6 +29,19 @@ public struct StripBuilder: Sendable {
     appendItem { $0.append(item) }
   }
 
+  /// Appends one item with a tooltip (waybar shows the tooltips of the items on
+  /// screen, see `FrameItem.tooltip`), and the separator after it; a blank item is
+  /// skipped, and so is an empty tooltip.
+  ///
+  /// - Complexity: O(length of the item).
+  public mutating func append(_ item: StyledText, tooltip: String?) {
+    let shown = strip.itemCount
+    append(item)
+    guard let tooltip, !tooltip.isEmpty, strip.itemCount > shown else { return }
+    strip.tooltipItems.append(itemsSeen - 1)
+    strip.tooltipTexts.append(tooltip)
+  }
+
   /// Appends one unstyled item given as UTF-8 bytes (invalid sequences become U+FFFD).
   ///
   /// Printable ASCII, the usual feed line, goes straight into the strip.

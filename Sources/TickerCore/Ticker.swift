@@ -217,9 +217,21 @@ public struct Ticker: Sendable {
   /// The frame at `time`.
   ///
   /// - Parameter markingItems: Say in the frame where each item's cells begin
-  ///   (`Frame.items`), for dialects that make items clickable.
-  /// - Complexity: O(`width` + log *n*).
+  ///   (`Frame.items`), for dialects that make items clickable, and, when the strip
+  ///   has tooltips, each item's tooltip (or its text).
+  /// - Complexity: O(`width` + log *n*); with tooltips, plus O(log *n*) and the text
+  ///   of each item without one, a marked item at a time.
   public func frame(at time: Double, markingItems: Bool = false) -> Frame {
+    guard markingItems, strip.hasTooltips else { return frame(at: time, marking: markingItems) }
+    var frame = frame(at: time, marking: true)
+    for index in frame.items.indices {
+      guard let item = frame.items[index].item else { continue }
+      frame.items[index].tooltip = strip.tooltip(ofItem: item) ?? strip.text(ofItem: item)
+    }
+    return frame
+  }
+
+  private func frame(at time: Double, marking markingItems: Bool) -> Frame {
     switch mode {
     case .still(let frame, _, _, _) where !markingItems || width == 0:
       return frame
