@@ -105,8 +105,20 @@ final class LiveProcess: @unchecked Sendable {
     return found
   }
 
-  /// Writes to the process's standard input.
+  /// Writes to the process's standard input. A process that has gone makes the write
+  /// fail, never end the tests: SIGPIPE is blocked in this thread for the write, and a
+  /// SIGPIPE it raised is taken before the mask is restored.
   func write(_ text: String) {
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+    defer {
+      var none = timespec()
+      while sigtimedwait(&pipeSignal, nil, &none) == SIGPIPE {}
+      pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
     try? inputPipe.fileHandleForWriting.write(contentsOf: Data(text.utf8))
   }
 

@@ -61,7 +61,7 @@ private func environment(_ extra: [String: String] = [:]) -> [String: String] {
 /// A tmux server of the test's own (`tmux -L NAME`), started by the command `start`
 /// gives after `tmux -L NAME`; `stop()` ends it and removes the socket file tmux
 /// leaves behind.
-private struct PrivateTmux {
+struct PrivateTmux {
   let tmux: String
   let name = "ticker-stream-\(UUID().uuidString.prefix(8))"
   private(set) var socket = ""
@@ -112,7 +112,7 @@ private func hasEnded(_ pid: Int32) -> Bool {
 }
 
 /// The running processes whose command lines have `word`.
-private func processes(mentioning word: String) -> [Int32] {
+func processes(mentioning word: String) -> [Int32] {
   let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
   return pids.compactMap(Int32.init).filter { pid in
     guard !hasEnded(pid), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
@@ -593,7 +593,9 @@ private func processes(mentioning word: String) -> [Int32] {
     let stream = try spawnClean(
       [tickerBinary, "--stream", "--tmux-option", "@t", "--tmux-socket", socket, "-w", "5", "x"],
       environment: environment(), stderr: .file(errors))
-    #expect(waitForExit(stream, timeout: 30) == 69)
+    // Within the 5 seconds README promises, and a margin for a loaded machine (it took
+    // 9: each question to the server had a timeout of its own).
+    #expect(waitForExit(stream, timeout: 7) == 69)
     #expect(
       folder.read("errors")
         == "ticker-status: error: the tmux server at '\(socket)' did not answer within 5 seconds\n")

@@ -8,14 +8,41 @@ final class TmuxControlClient {
   let startedAt: Double
   /// Whether the server has answered: the client wrote a line, or ended.
   var hasAnswered: Bool { hasSeenLine || hasEnded }
+  /// When the server must have answered this client: `contactTimeout` after it
+  /// started, or sooner while the server has never answered this process.
+  var answerDeadline: Double {
+    min(
+      startedAt + TmuxControlClient.contactTimeout, TmuxControlClient.contactDeadline ?? .infinity)
+  }
   /// Whether the client has attached to a session (`%session-changed`).
   private(set) var isAttached = false
   private(set) var hasEnded = false
   private var hasSeenLine = false
   private var splitter = LineSplitter()
+  /// The lines of the command answer being read, kept for its error message: at most
+  /// `errorLineLimit` of them, each at most `errorLineLength` characters.
   private var errorLines: [String]?
+  static let errorLineLimit = 8
+  static let errorLineLength = 256
   private var firstError: String?
   private var isClosed = false
+
+  /// When this process first asked the server anything (on the monotonic clock), and
+  /// whether the server has ever answered: until it has, every question and the first
+  /// control client share one deadline, `firstContact` + `contactTimeout`, so that a
+  /// socket that accepts and never answers ends the stream in that time, not in the
+  /// sum of each question's own timeout. The process is single-threaded.
+  nonisolated(unsafe) private static var firstContact: Double?
+  nonisolated(unsafe) private(set) static var serverHasAnswered = false
+  /// How long the server has to answer this process at all, in seconds.
+  static let contactTimeout = 5.0
+
+  /// The end of the first-contact deadline, once a question was asked; `nil` once the
+  /// server has answered.
+  static var contactDeadline: Double? {
+    guard !serverHasAnswered else { return nil }
+    return firstContact.map { $0 + contactTimeout }
+  }
 
   private init(child: Child) {
     pid = child.pid
@@ -35,7 +62,10 @@ final class TmuxControlClient {
         "no-output,ignore-size",
       ],
       input: .pipe, output: .pipe, errors: .pipe
-    ).map(TmuxControlClient.init(child:))
+    ).map { child in
+      if firstContact == nil { firstContact = Clock.monotonic() }
+      return TmuxControlClient(child: child)
+    }
   }
 
   /// The version of the tmux server at `socket`, as `#{version}` gives it (`3.5a`), or
@@ -66,7 +96,9 @@ final class TmuxControlClient {
   /// The lines an ordinary `tmux` client prints for `arguments` on the server at
   /// `socket`, or `nil` when it fails or does not end within `timeout` seconds.
   private static func ask(socket: String, _ arguments: [String], timeout: Double) -> [String]? {
-    guard
+    if firstContact == nil { firstContact = Clock.monotonic() }
+    let timeout = min(timeout, (contactDeadline ?? .infinity) - Clock.monotonic())
+    guard timeout > 0,
       case .success(let child) = Processes.spawn(
         ["tmux", "-S", socket] + arguments, output: .pipe),
       let output = child.output
@@ -94,10 +126,32 @@ final class TmuxControlClient {
       }
     }
     output.close()
-    if !ended { Processes.send(.terminate, to: child.pid) }
-    let exit = Processes.reap(child.pid, blocking: true)
+    let exit = end(child.pid, terminate: !ended)
     guard ended, exit == .exited(0) else { return nil }
+    serverHasAnswered = true
     return LineSplitter.lines(of: bytes)
+  }
+
+  /// How long a tmux client has to end once told to, before it is killed.
+  static let grace = 0.5
+
+  /// Waits for child `pid` to end, first telling it to (SIGTERM, and SIGCONT so that a
+  /// stopped client can act on it) when `terminate`; SIGKILL once `grace` has passed.
+  /// A stopped or wedged client never holds up the stream's own exit.
+  private static func end(_ pid: Int32, terminate: Bool) -> ChildExit? {
+    if terminate {
+      Processes.send(.terminate, to: pid)
+      Processes.send(.continued, to: pid)
+    }
+    let deadline = Clock.monotonic() + grace
+    var nothing: [PollWatch] = []
+    while Clock.monotonic() < deadline {
+      if let exit = Processes.reap(pid) { return exit }
+      Poll.wait(&nothing, timeout: 0.005)
+    }
+    Processes.send(.kill, to: pid)
+    Processes.send(.continued, to: pid)
+    return Processes.reap(pid, blocking: true)
   }
 
   /// Writes one command line; `false` if the client has gone (`EPIPE`).
@@ -125,6 +179,7 @@ final class TmuxControlClient {
 
   private func handle(_ line: String) {
     hasSeenLine = true
+    TmuxControlClient.serverHasAnswered = true
     if line.hasPrefix("%begin") {
       errorLines = []
     } else if line.hasPrefix("%session-changed") {
@@ -136,8 +191,12 @@ final class TmuxControlClient {
       errorLines = nil
     } else if line.hasPrefix("%exit") {
       hasEnded = true
-    } else if !line.hasPrefix("%") {
-      errorLines?.append(line)
+    } else if !line.hasPrefix("%"), var lines = errorLines {
+      // Only the first error is ever shown: a few lines of it, each cut, whatever a
+      // server (or something posing as tmux) floods between %begin and %end.
+      guard lines.count < TmuxControlClient.errorLineLimit else { return }
+      lines.append(String(line.prefix(TmuxControlClient.errorLineLength)))
+      errorLines = lines
     }
   }
 
@@ -160,8 +219,7 @@ final class TmuxControlClient {
     guard !isClosed else { return }
     isClosed = true
     input.close()
-    if !hasEnded { Processes.send(.terminate, to: pid) }
-    _ = Processes.reap(pid, blocking: true)
+    _ = TmuxControlClient.end(pid, terminate: !hasEnded)
     output.close()
     errors.close()
   }

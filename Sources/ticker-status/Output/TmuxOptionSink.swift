@@ -16,11 +16,9 @@ import TickerCore
 /// same for `settle` seconds (see `attach()` for why); while there is none it asks
 /// again after 0.1 s, doubling up to `longestRetry`, and ends quietly once the server
 /// is gone. When the client's session goes away the sink asks at once. Each new client
-/// must hear from the server within `answerTimeout` seconds: a socket that accepts and
+/// must hear from the server within `TmuxControlClient.contactTimeout` seconds: a socket that accepts and
 /// never answers ends the stream with an error naming it.
 final class TmuxOptionSink: FrameSink {
-  /// How long the server has to answer a new client (its first line), in seconds.
-  static let answerTimeout = 5.0
   /// The first wait for a session, and the longest: the wait doubles in between.
   static let firstRetry = 0.1
   static let longestRetry = 1.0
@@ -75,7 +73,7 @@ final class TmuxOptionSink: FrameSink {
   var deadline: Double? {
     switch state {
     case .client(let client):
-      return client.hasAnswered ? nil : client.startedAt + TmuxOptionSink.answerTimeout
+      return client.hasAnswered ? nil : client.answerDeadline
     case .waiting(let until):
       return until
     }
@@ -103,11 +101,11 @@ final class TmuxOptionSink: FrameSink {
     case .client(let client):
       if watches.first?.isReadable ?? false { client.readAvailable() }
       if !client.hasEnded {
-        if !client.hasAnswered && now >= client.startedAt + TmuxOptionSink.answerTimeout {
+        if !client.hasAnswered && now >= client.answerDeadline {
           client.close()
           throw SinkError(
             description: "the tmux server at '\(socket)' did not answer within "
-              + "\(Int(TmuxOptionSink.answerTimeout)) seconds")
+              + "\(Int(TmuxControlClient.contactTimeout)) seconds")
         }
         // An error before attaching is the attach failing: told when the client ends.
         if client.isAttached, let message = client.takeErrorMessage(), !reportedError {
