@@ -6,8 +6,9 @@
 /// side of a tag that moves nothing and changes no colour, font or attribute, and logs
 /// nothing about it (checked with polybar 3.6.3: the same pixels as the text without
 /// the tag). A zero-width character there instead would be missing from most fonts,
-/// and polybar would warn of it on every frame. polybar cannot show bold, dim or
-/// italic without extra fonts; those attributes are dropped.
+/// and polybar would warn of it on every frame. polybar cannot show bold or italic
+/// without extra fonts; those attributes are dropped. Dim is a grey foreground (see
+/// `BarTags.foreground(for:)`).
 enum PolybarDialect {
   /// Written between a `%` and a `{` from the text.
   static let tagBreak = "%{O0}"
@@ -73,8 +74,21 @@ enum BarTags {
     }
   }
 
+  /// The grey of dim text without a colour of its own.
+  static let dimGrey = TerminalColor.rgb(0x80, 0x80, 0x80)
+
+  /// The foreground tag's colour: dim text is its colour mixed half and half with
+  /// `dimGrey` (on a dark bar or a light one, nearer the background), or that grey.
+  static func foreground(for style: Style) -> TerminalColor? {
+    guard style.attributes.contains(.dim) else { return style.foreground }
+    guard let color = style.foreground else { return dimGrey }
+    let (r, g, b) = color.rgbComponents
+    func mix(_ value: UInt8) -> UInt8 { UInt8((Int(value) + 0x80) / 2) }
+    return .rgb(mix(r), mix(g), mix(b))
+  }
+
   static func enter(_ style: Style, into output: inout String) {
-    if let color = style.foreground { output += "%{F" + color.hexString + "}" }
+    if let color = foreground(for: style) { output += "%{F" + color.hexString + "}" }
     if let color = style.background { output += "%{B" + color.hexString + "}" }
     if style.attributes.contains(.underline) { output += "%{+u}" }
     if style.attributes.contains(.reverse) { output += "%{R}" }
@@ -85,7 +99,7 @@ enum BarTags {
     if style.attributes.contains(.reverse) { output += "%{R}" }
     if style.attributes.contains(.underline) { output += "%{-u}" }
     if style.background != nil { output += "%{B-}" }
-    if style.foreground != nil { output += "%{F-}" }
+    if foreground(for: style) != nil { output += "%{F-}" }
   }
 }
 

@@ -45,7 +45,8 @@ enum I3barDialect {
 }
 
 /// waybar's custom module with `"return-type": "json"`: `text` (pango), `tooltip`,
-/// and a fixed `class`, never taken from item text.
+/// and a fixed `class`, never taken from item text: `["ticker","stale"]` while stale
+/// items are on screen (`Staleness`), when a `staleNote` starts the tooltip.
 ///
 /// The tooltip is the frame's text; for a frame whose items carry tooltips
 /// (`FrameItem.tooltip`), the tooltip of each item on screen, once, a line each.
@@ -54,8 +55,13 @@ enum WaybarDialect {
   static let className = "ticker"
 
   /// - Complexity: O(length of the frame and of the tooltips of its items).
-  static func encode(_ frame: Frame) -> String {
+  static func encode(_ frame: Frame, staleNote: String? = nil) -> String {
+    let stale = Staleness.showsStale(frame)
     var tooltip = ""
+    if stale, let staleNote {
+      PangoDialect.escape(staleNote, into: &tooltip)
+      tooltip += "\n"
+    }
     var shown = Set<Int>()
     for mark in frame.items {
       guard let item = mark.item, let text = mark.tooltip, shown.insert(item).inserted else {
@@ -67,7 +73,7 @@ enum WaybarDialect {
     if shown.isEmpty { PangoDialect.escape(frame.text, into: &tooltip) }
     return "{\"text\":" + JSON.quoted(PangoDialect.encode(frame), backslashAsUnicode: true)
       + ",\"tooltip\":" + JSON.quoted(tooltip, backslashAsUnicode: true)
-      + ",\"class\":" + JSON.quoted(className) + "}"
+      + ",\"class\":" + (stale ? "[\"ticker\",\"stale\"]" : JSON.quoted(className)) + "}"
   }
 }
 

@@ -33,6 +33,23 @@ enum OptionTable {
         expected: "expected a number of seconds greater than 0")
     },
     .value(
+      "stale-after", "seconds", .items,
+      help: """
+        Draw a source's items as stale once a --command has given no good output (a \
+        run that exits 0 with items) for this long, or a -f file has not changed for \
+        this long: --stale-mark before each, dimmed, and waybar's class 'stale' with \
+        the time and the last error in its tooltip (default: never).
+        """
+    ) { options, text, label throws(UsageError) in
+      options.staleAfter = try Parse.number(
+        text, label: label, minimum: 0, exclusive: true,
+        expected: "expected a number of seconds greater than 0")
+    },
+    .value(
+      "stale-mark", "text", .items,
+      help: "With --stale-after: the text before each stale item (default '⚠', one cell)."
+    ) { options, text, _ in options.staleMark = text },
+    .value(
       "split", "separator", .items,
       help:
         "Split each line read (files, standard input, commands) into several items at SEPARATOR."

@@ -15,6 +15,11 @@ struct Options: Equatable {
   var split: String?
   var follow = false
   var every = Options.defaultEvery
+  /// `--stale-after`: a source with no good output for this long is drawn stale;
+  /// `nil`: never (the default).
+  var staleAfter: Double?
+  /// `--stale-mark`: drawn before each stale item.
+  var staleMark = Staleness.defaultMark
   var upStyle: Style?
   var downStyle: Style?
   var markup = Markup.none
@@ -80,6 +85,9 @@ struct Options: Equatable {
     }
     if stream && time != nil {
       throw .conflict(option: "--at <unix-seconds>", other: "--stream")
+    }
+    if staleMark != Options().staleMark && staleAfter == nil {
+      throw .needs(option: "--stale-mark <text>", requirement: "'--stale-after <seconds>'")
     }
     if clickedItem != nil && onClick == nil {
       throw .needs(option: "--clicked-item <item>", requirement: "'--on-click <command>'")

@@ -29,6 +29,24 @@ enum CommandCache {
   static func outputs(
     of commands: [String], every: Double, reader: ItemReader, environment: Environment
   ) -> [TextLines?] {
+    lookUp(commands, every: every, reader: reader, environment: environment).map { $0?.lines }
+  }
+
+  /// One command's output for a one-shot frame: its lines, and when they were good.
+  struct Output {
+    var lines: TextLines
+    /// When the lines were good (the stored entry's time), in Unix seconds.
+    var lastGood: Double
+    /// The store they came from, which keeps why the runs since have failed.
+    var store: OutputStore?
+  }
+
+  /// The output of each command for a one-shot frame; `nil` where there is none yet.
+  ///
+  /// - Parameter reader: Tells whether a run's lines give items, before they are stored.
+  static func lookUp(
+    _ commands: [String], every: Double, reader: ItemReader, environment: Environment
+  ) -> [Output?] {
     guard !commands.isEmpty else { return [] }
     let giveUpAt = Clock.monotonic() + firstRunWait
     var store: OutputStore?
@@ -44,7 +62,7 @@ enum CommandCache {
     let lookups = commands.map { command in
       store.map { lookUp(command, in: $0, every: every, reader: reader) } ?? .uncached(command)
     }
-    return lookups.map { $0.lines(giveUpAt: giveUpAt) }
+    return lookups.map { $0.output(giveUpAt: giveUpAt) }
   }
 
   private static func warn(_ problem: String) {
@@ -55,7 +73,7 @@ enum CommandCache {
   /// What a one-shot call found for one command.
   private enum Lookup {
     /// Stored lines, fresh or with a refresh started.
-    case stored(TextLines)
+    case stored(Output)
     /// Nothing stored yet; this call started the refresh, which closes the pipe when done.
     case refreshing(OutputStore, String, doneSignal: FileDescriptor)
     /// Nothing stored yet; another call is making it.
@@ -65,11 +83,11 @@ enum CommandCache {
     /// No cache folder: run the command here.
     case uncached(String)
 
-    /// The lines, waiting until `giveUpAt` (monotonic) at most.
-    func lines(giveUpAt: Double) -> TextLines? {
+    /// The output, waiting until `giveUpAt` (monotonic) at most.
+    func output(giveUpAt: Double) -> Output? {
       switch self {
-      case .stored(let lines):
-        return lines
+      case .stored(let output):
+        return output
       case .missing:
         return nil
       case .refreshing(let store, let command, let doneSignal):
@@ -80,10 +98,10 @@ enum CommandCache {
           Poll.wait(&watches, timeout: left)
         }
         doneSignal.close()
-        return store.load(command)?.lines
+        return store.output(command)
       case .awaited(let store, let command):
         while true {
-          if let stored = store.load(command) { return stored.lines }
+          if let stored = store.output(command) { return stored }
           let left = giveUpAt - Clock.monotonic()
           if left <= 0 { return nil }
           var none: [PollWatch] = []
@@ -94,7 +112,8 @@ enum CommandCache {
           return nil
         }
         run.wait(giveUpAt: giveUpAt)
-        return run.succeeded && !run.lines.isEmpty ? run.lines : nil
+        guard run.succeeded && !run.lines.isEmpty else { return nil }
+        return Output(lines: run.lines, lastGood: Clock.now(), store: nil)
       }
     }
   }
@@ -103,18 +122,18 @@ enum CommandCache {
     _ command: String, in store: OutputStore, every: Double, reader: ItemReader
   ) -> Lookup {
     let now = Clock.now()
-    if let stored = store.load(command) {
-      if abs(now - stored.stamp.modified) > every,
+    if let stored = store.output(command) {
+      if abs(now - stored.lastGood) > every,
         case .started(let doneSignal) = refresh(command, in: store, every: every, reader: reader)
       {
         doneSignal.close()
       }
-      return .stored(stored.lines)
+      return .stored(stored)
     }
     switch refresh(command, in: store, every: every, reader: reader) {
     case .started(let doneSignal): return .refreshing(store, command, doneSignal: doneSignal)
     case .busy: return .awaited(store, command)
-    case .fresh: return store.load(command).map { .stored($0.lines) } ?? .missing
+    case .fresh: return store.output(command).map { .stored($0) } ?? .missing
     case .triedRecently, .failed: return .missing
     }
   }
@@ -198,7 +217,8 @@ enum CommandCache {
   }
 
   /// In the detached grandchild: runs the command and stores its lines if they give
-  /// items (a run that prints only blank lines leaves the last good ones alone).
+  /// items (a run that prints only blank lines leaves the last good ones alone), or
+  /// else why it failed.
   private static func runRefresh(
     _ command: String, in store: OutputStore, every: Double, reader: ItemReader
   ) {
@@ -206,6 +226,21 @@ enum CommandCache {
       case .success(let run) = CommandRun.start(command, timeout: CommandRun.timeout(every: every))
     else { return }
     run.wait()
-    if run.succeeded && reader.hasItems(run.lines) { store.save(run.lines, for: command) }
+    if let failure = run.failure {
+      store.saveError(failure, for: command)
+    } else if reader.hasItems(run.lines) {
+      store.save(run.lines, for: command)
+    } else {
+      store.saveError("command '\(command)' printed nothing", for: command)
+    }
+  }
+}
+
+extension OutputStore {
+  /// `command`'s stored output (of any age), as a one-shot frame takes it.
+  fileprivate func output(_ command: String) -> CommandCache.Output? {
+    load(command).map {
+      CommandCache.Output(lines: $0.lines, lastGood: $0.stamp.modified, store: self)
+    }
   }
 }

@@ -8,7 +8,14 @@ protocol LiveSource: AnyObject {
   var lines: TextLines { get }
   /// What to show while there are no lines yet (`…loading` for a command that has not
   /// answered); `nil` to show nothing.
+  ///
+  /// With lines, a placeholder says that they are stale (`--stale-after`): it is the
+  /// mark `StripBuild` draws before each of their items, dimmed. (The stream's loop
+  /// hands sources over as `SourceLines`, which has no other room for it.)
   var placeholder: String? { get }
+  /// While the lines are stale, what waybar's tooltip says of them
+  /// (`Staleness.note`); `nil` while they are fresh.
+  var staleNote: String? { get }
   /// Descriptors to wait on for input.
   var descriptors: [FileDescriptor] { get }
   /// The monotonic time at which `update` should run even if nothing is ready.
@@ -23,6 +30,7 @@ protocol LiveSource: AnyObject {
 
 extension LiveSource {
   var placeholder: String? { nil }
+  var staleNote: String? { nil }
 }
 
 /// Lines that never change: arguments, the demo, standard input read once.

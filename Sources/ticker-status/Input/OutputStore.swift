@@ -1,8 +1,10 @@
 /// The last good output of each command, kept in the private cache folder, so that a
 /// one-shot call can show it at once and a new stream can start from it.
 ///
-/// Each command has `HASH.out` (its last good lines, 0600, replaced whole by a rename)
-/// and `HASH.lock`, where HASH is the FNV-1a hash of the command string.
+/// Each command has `HASH.out` (its last good lines, 0600, replaced whole by a rename;
+/// its time is that of the last good run, which `--stale-after` measures from),
+/// `HASH.lock`, and while its runs fail `HASH.err` (why the last one failed, one line),
+/// where HASH is the FNV-1a hash of the command string.
 struct OutputStore {
   /// The private folder, found and checked by `CacheFolder`.
   let folder: String
@@ -31,10 +33,39 @@ struct OutputStore {
     return (lines, stamp)
   }
 
-  /// Stores good lines of `command`, replacing the old whole.
+  /// The path of why `command`'s last run failed, there while its runs fail.
+  func errorEntry(for command: String) -> String {
+    folder + "/" + Self.key(command) + ".err"
+  }
+
+  /// Stores good lines of `command`, replacing the old whole; its last error goes.
   @discardableResult
   func save(_ lines: TextLines, for command: String) -> Result<Void, Errno> {
-    Files.writeAtomically(lines.joined, to: entry(for: command))
+    _ = Files.remove(errorEntry(for: command))
+    return Files.writeAtomically(lines.joined, to: entry(for: command))
+  }
+
+  /// When `command`'s stored lines were last good (the entry's time), in Unix seconds.
+  func lastGood(_ command: String) -> Double? {
+    guard case .success(let status) = Files.status(entry(for: command)) else { return nil }
+    return status.stamp.modified
+  }
+
+  /// Stores why `command`'s last run failed (its first line).
+  func saveError(_ message: String, for command: String) {
+    let line = message.split(separator: "\n", omittingEmptySubsequences: true).first ?? ""
+    _ = Files.writeAtomically(Array(line.utf8), to: errorEntry(for: command))
+  }
+
+  /// Why `command`'s last run failed, if it did since its last good one.
+  func lastError(_ command: String) -> String? {
+    var lines = TextLines()
+    guard case .success = InputFile.read(errorEntry(for: command), line: { lines.append($0) }),
+      !lines.isEmpty
+    else { return nil }
+    var first = ""
+    lines.withLines(in: 0..<1) { first = String(decoding: $0, as: UTF8.self) }
+    return first
   }
 
   /// The entry's name: the 64-bit FNV-1a hash of the command's UTF-8, in hex.

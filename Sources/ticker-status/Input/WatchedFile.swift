@@ -1,3 +1,5 @@
+import TickerCore
+
 /// `-f FILE` in a stream: read again when it changes, a slice at a time.
 ///
 /// A `stat(2)` compares the device, inode, size and times with those of the last read,
@@ -13,7 +15,9 @@
 /// A file that is missing, unreadable or gives no items keeps the last good items on
 /// screen; that is reported once, when it is still so at the next look (a writer that
 /// truncates and then writes is not a failure). A read cut short by a limit, or lines
-/// cut, are reported once too, and what was read is shown.
+/// cut, are reported once too, and what was read is shown. With `--stale-after`, the
+/// lines turn stale that long after the modification time of the file they were read
+/// from.
 final class WatchedFile: LiveSource {
   /// The soonest the file is looked at again after a look.
   static let checkInterval = 0.5
@@ -53,19 +57,32 @@ final class WatchedFile: LiveSource {
   private var problem = ""
   private var report = FailureReport()
   private var truncation = FailureReport()
+  private var stale: StaleWatch
 
   /// Reads the file for the first time, whole (the stream has nothing to show before
   /// it); a file that cannot be read is an error.
-  static func open(_ path: String, reader: ItemReader) -> Result<WatchedFile, InputError> {
+  ///
+  /// - Parameters:
+  ///   - staleAfter: `--stale-after`; `nil` for never stale.
+  ///   - mark: `--stale-mark`.
+  static func open(
+    _ path: String, reader: ItemReader, staleAfter: Double? = nil,
+    mark: String = Staleness.defaultMark
+  ) -> Result<WatchedFile, InputError> {
     var lines = TextLines()
     return InputFile.read(path) { lines.append($0) }.map { summary in
-      let file = WatchedFile(path: path, reader: reader, lines: lines, stamp: summary.stamp)
+      let watch = StaleWatch(after: staleAfter, mark: mark, lastGood: summary.stamp?.modified)
+      let file = WatchedFile(
+        path: path, reader: reader, lines: lines, stamp: summary.stamp, stale: watch)
       if let warning = summary.warning(for: path) { file.truncation.warn(warning) }
       return file
     }
   }
 
-  private init(path: String, reader: ItemReader, lines: TextLines, stamp: FileStamp?) {
+  private init(
+    path: String, reader: ItemReader, lines: TextLines, stamp: FileStamp?, stale: StaleWatch
+  ) {
+    self.stale = stale
     self.path = path
     self.reader = reader
     self.lines = lines
@@ -78,8 +95,15 @@ final class WatchedFile: LiveSource {
     return [read.file]
   }
 
+  /// The mark while the lines are stale.
+  var placeholder: String? { stale.placeholder(loading: nil, lines: lines) }
+  var staleNote: String? { stale.note }
+
   var deadline: Double? {
-    guard let read else { return lastCheck + WatchedFile.longestInterval }
+    guard let read else {
+      let look = lastCheck + WatchedFile.longestInterval
+      return stale.lookAt.map { min($0, look) } ?? look
+    }
     // A regular file goes on at once; a device or FIFO when it has more, or at the end
     // of its wait.
     return read.isRegular ? 0 : read.waitUntil
@@ -91,6 +115,11 @@ final class WatchedFile: LiveSource {
   }
 
   func update(ready: [FileDescriptor], now: Double) -> Bool {
+    let staleChanged = stale.update(now: now)
+    return updateLines(now: now) || staleChanged
+  }
+
+  private func updateLines(now: Double) -> Bool {
     if read != nil { return continueReading(now: now) }
     guard now >= lastCheck + WatchedFile.checkInterval else { return false }
     lastCheck = now
@@ -163,11 +192,13 @@ final class WatchedFile: LiveSource {
     failedChecks = 0
     report.recover()
     lines = current.lines
+    _ = stale.good(at: current.status.stamp.modified)
     return true
   }
 
   private func failed(_ message: String) {
     problem = message
+    stale.lastError = message
     failedChecks += 1
     if failedChecks >= 2 { report.fail(message) }
   }

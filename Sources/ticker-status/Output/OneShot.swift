@@ -9,8 +9,10 @@ enum OneShot {
       if case .command(let command) = spec { return command }
       return nil
     }
-    var outputs: [TextLines?] = []
+    var outputs: [CommandCache.Output?] = []
     var nextOutput = 0
+    // Stale notes for waybar's tooltip, of the sources drawn stale.
+    var staleNotes = ""
     for spec in pipeline.sources {
       let reader = pipeline.reader(for: spec)
       switch spec {
@@ -20,9 +22,22 @@ enum OneShot {
         for item in items { reader.append(argument: item, to: &builder) }
       case .file(let path):
         var sawItem = false
+        // The file's time before it is read: its lines are stale when it is old.
+        var staleMark: String?
+        if let after = pipeline.staleAfter, case .success(let status) = Files.status(path),
+          status.kind == .regular,
+          Staleness.isStale(lastGood: status.stamp.modified, at: time ?? Clock.now(), after: after)
+        {
+          staleMark = pipeline.staleMark
+          note(Staleness.note(lastGood: status.stamp.modified, lastError: nil), to: &staleNotes)
+        }
         let read = InputFile.read(path) { line in
           sawItem = sawItem || reader.hasItem(line)
-          reader.append(line: line, to: &builder)
+          if let staleMark {
+            reader.appendStale(line: line, to: &builder, mark: staleMark)
+          } else {
+            reader.append(line: line, to: &builder)
+          }
         }
         if let failure = check(read, path: path, sawItem: sawItem) { return failure }
       case .standardInput(let follows):
@@ -41,11 +56,21 @@ enum OneShot {
       case .command:
         // The commands run side by side: look them all up at the first one.
         if outputs.isEmpty {
-          outputs = CommandCache.outputs(
-            of: commands, every: pipeline.every, reader: pipeline.reader, environment: environment)
+          outputs = CommandCache.lookUp(
+            commands, every: pipeline.every, reader: pipeline.reader, environment: environment)
         }
-        if let lines = outputs[nextOutput] {
-          lines.withEachLine { reader.append(line: $0, to: &builder) }
+        if let output = outputs[nextOutput] {
+          if let after = pipeline.staleAfter,
+            Staleness.isStale(lastGood: output.lastGood, at: time ?? Clock.now(), after: after)
+          {
+            let lastError = output.store?.lastError(commands[nextOutput])
+            note(Staleness.note(lastGood: output.lastGood, lastError: lastError), to: &staleNotes)
+            output.lines.withEachLine {
+              reader.appendStale(line: $0, to: &builder, mark: pipeline.staleMark)
+            }
+          } else {
+            output.lines.withEachLine { reader.append(line: $0, to: &builder) }
+          }
         } else {
           builder.append(StyledText(CommandCache.placeholder))
         }
@@ -55,10 +80,18 @@ enum OneShot {
     let ticker = pipeline.ticker(builder.build())
     let time = time ?? Clock.now()
     let frame = ticker.frame(at: time, markingItems: pipeline.encoder.marksItems)
-    let line = pipeline.encoder.encode(frame, placement: ticker.placement(at: time), at: time)
+    let line = pipeline.encoder.encode(
+      frame, placement: ticker.placement(at: time), at: time,
+      staleNote: staleNotes.isEmpty ? nil : staleNotes)
     // A reader that has gone away is not an error for a status line.
     _ = FileDescriptor.standardOutput.writeAll(line + "\n")
     return .success
+  }
+
+  /// Adds `line` to the stale notes, one a line.
+  private static func note(_ line: String, to notes: inout String) {
+    if !notes.isEmpty { notes += "\n" }
+    notes += line
   }
 
   /// Reports a read that failed, or was cut short with nothing usable in it (exit

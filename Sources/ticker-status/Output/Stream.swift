@@ -1,3 +1,5 @@
+import TickerCore
+
 /// `--stream`: a frame each time it changes, at the moment it changes, until the
 /// reader goes away.
 ///
@@ -30,7 +32,12 @@ enum Stream {
         let socket = options.tmuxSocket ?? environment.tmuxSocket ?? ""
         sink = try TmuxOptionSink(socket: socket, name: name, clicks: pipeline.encoder.clicks)
       } else {
-        sink = StandardOutputSink(encoder: pipeline.encoder)
+        let output = StandardOutputSink(encoder: pipeline.encoder)
+        if pipeline.format == .waybar && pipeline.staleAfter != nil {
+          sink = StaleNoteSink(output, sources: sources.map(\.0))
+        } else {
+          sink = output
+        }
       }
     } catch {
       report(error.description)
@@ -79,13 +86,16 @@ enum Stream {
         }
         sources.append((FixedLines(lines), reader))
       case .file(let path):
-        switch WatchedFile.open(path, reader: reader) {
+        let opened = WatchedFile.open(
+          path, reader: reader, staleAfter: pipeline.staleAfter, mark: pipeline.staleMark)
+        switch opened {
         case .success(let file): sources.append((file, reader))
         case .failure(let error): return .failure(error)
         }
       case .command(let command):
         let source = CommandSource(
-          command: command, every: pipeline.every, reader: reader, store: store)
+          command: command, every: pipeline.every, reader: reader, store: store,
+          staleAfter: pipeline.staleAfter, mark: pipeline.staleMark)
         sources.append((source, reader))
       }
     }
@@ -94,5 +104,35 @@ enum Stream {
 
   private static func report(_ message: String) {
     _ = FileDescriptor.standardError.writeAll("ticker-status: error: \(message)\n")
+  }
+}
+
+/// waybar's frames with `--stale-after`: what the sources say of their stale lines
+/// starts the tooltip (`FrameEncoder.encode(_:placement:at:staleNote:)`).
+final class StaleNoteSink: FrameSink {
+  private let output: StandardOutputSink
+  private let sources: [LiveSource]
+
+  init(_ output: StandardOutputSink, sources: [LiveSource]) {
+    self.output = output
+    self.sources = sources
+  }
+
+  var watches: [PollWatch] { output.watches }
+  func start() -> Bool { output.start() }
+  func service(_ watches: ArraySlice<PollWatch>) throws(SinkError) -> Bool {
+    try output.service(watches)
+  }
+  func stop() { output.stop() }
+
+  func show(_ frame: Frame, placement: Placement, at time: Double) -> Bool {
+    let notes = sources.compactMap(\.staleNote)
+    let note = notes.isEmpty ? nil : notes.joined(separator: "\n")
+    let line = output.encoder.encode(frame, placement: placement, at: time, staleNote: note)
+    if case .success = FileDescriptor.standardOutput.writeAll(line + "\n", retryOnInterrupt: false)
+    {
+      return true
+    }
+    return false
   }
 }

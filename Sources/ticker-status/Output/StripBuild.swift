@@ -29,9 +29,17 @@ struct StripBuild {
       if line == 0, current.lines.isEmpty, let placeholder = current.placeholder {
         builder.append(StyledText(placeholder))
       }
+      // A placeholder with lines is the mark of stale lines (`LiveSource.placeholder`).
+      let staleMark = current.lines.isEmpty ? nil : current.placeholder
       while line < current.lines.count {
         let end = min(line + StripBuild.batch, current.lines.count)
-        current.lines.withLines(in: line..<end) { current.reader.append(line: $0, to: &builder) }
+        current.lines.withLines(in: line..<end) { text in
+          if let staleMark {
+            current.reader.appendStale(line: text, to: &builder, mark: staleMark)
+          } else {
+            current.reader.append(line: text, to: &builder)
+          }
+        }
         line = end
         if line < current.lines.count && clock() >= deadline { return nil }
       }

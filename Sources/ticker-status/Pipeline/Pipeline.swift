@@ -31,6 +31,11 @@ struct Pipeline {
   let reader: ItemReader
   /// `--every`: how often a command runs again.
   let every: Double
+  /// `--stale-after`: a source with no good output for this long is drawn stale;
+  /// `nil` for never.
+  let staleAfter: Double?
+  /// `--stale-mark`: drawn before each stale item.
+  let staleMark: String
   /// `--on-click`: the action clicks run; `nil` for none.
   let clickAction: ClickAction?
   /// Whether clicks come on standard input (i3bar, i3blocks 1.5), and as what.
@@ -103,6 +108,8 @@ struct Pipeline {
       quotes: options.quotes, styles: styles, markup: options.markup,
       split: options.split.map { Array($0.utf8) })
     every = options.every
+    staleAfter = options.staleAfter
+    staleMark = options.staleMark
     width = options.width
     speed = options.speed
     dwell = options.dwell
