@@ -41,6 +41,8 @@ complete -c ticker-status -l follow -d 'With -f -, each line of stdin replaces t
 complete -c ticker-status -l split -x -d 'Split each line read into items at a separator'
 complete -c ticker-status -l command -x -a '(__fish_complete_command)' -d 'Items from the lines a command prints'
 complete -c ticker-status -l every -x -d 'Run --command again every so many seconds'
+complete -c ticker-status -l stale-after -x -d 'Draw items stale after so many seconds without good output'
+complete -c ticker-status -l stale-mark -x -d 'The text before each stale item'
 complete -c ticker-status -l tmux-option -x -a '@ticker' -d 'Stream into this tmux user option'
 complete -c ticker-status -l tmux-socket -r -F -d 'The tmux server socket'
 complete -c ticker-status -l on-click -x -a '(__fish_complete_command)' -d 'Run a command for the item clicked'
