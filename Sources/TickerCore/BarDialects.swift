@@ -66,7 +66,8 @@ enum BarTags {
         write(span, &output)
         return
       }
-      for button in ClickMarkup.buttons {
+      let buttons = clicks?.actionButtons ?? ClickMarkup.buttons
+      for button in buttons {
         output += "%{A\(button):" + command(item, button) + ":}"
       }
       write(span, &output)

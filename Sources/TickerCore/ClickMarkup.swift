@@ -11,6 +11,9 @@ public struct ClickMarkup: Sendable {
   /// `longestRangeName` bytes of letters, digits and `_`; `nil` for none, or to draw
   /// that item in no range.
   public var rangeName: (@Sendable (_ item: Int) -> String?)?
+  /// The buttons `command` actions are written for: all of `buttons` unless fewer
+  /// must do (a lemonbar line that would not fit).
+  public var actionButtons = ClickMarkup.buttons
 
   /// Markup of `command` actions (polybar, lemonbar) and `rangeName` ranges (tmux).
   public init(

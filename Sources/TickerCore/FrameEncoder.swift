@@ -117,7 +117,7 @@ public struct FrameEncoder: Sendable {
     case .zsh: return ZshDialect.encode(frame, usesColor: usesColor)
     case .bash: return usesColor ? BashDialect.encode(frame) : frame.text
     case .polybar: return PolybarDialect.encode(frame, clicks: clicks)
-    case .lemonbar: return LemonbarDialect.encode(frame, clicks: clicks)
+    case .lemonbar: return lemonbarLine(frame)
     case .pango: return PangoDialect.encode(frame)
     case .i3bar: return I3barDialect.block(frame)
     case .i3blocks where jsonBlocks:
@@ -166,6 +166,28 @@ public struct FrameEncoder: Sendable {
   public static func tmuxOptionValue(_ frame: Frame, clicks: ClickMarkup? = nil) -> String {
     TmuxDialect.encode(frame, escapingFor: .optionValue, clicks: clicks)
   }
+
+  /// The longest lemonbar line, without its newline: lemonbar 1.4 reads a line into a
+  /// 4096-byte buffer, newline and terminating NUL included, and draws nothing of a
+  /// line that does not fit.
+  public static let longestLemonbarLine = 4094
+
+  /// A lemonbar frame that fits lemonbar's line: with every action when it fits, else
+  /// without the wheel's, else with the left button's alone, else with none. Fewer
+  /// actions rather than an empty bar.
+  private func lemonbarLine(_ frame: Frame) -> String {
+    let line = LemonbarDialect.encode(frame, clicks: clicks)
+    guard line.utf8.count > Self.longestLemonbarLine, let command = clicks?.command else {
+      return line
+    }
+    for buttons in [1...3, 1...1] {
+      var fewer = ClickMarkup(command: command)
+      fewer.actionButtons = buttons
+      let shorter = LemonbarDialect.encode(frame, clicks: fewer)
+      if shorter.utf8.count <= Self.longestLemonbarLine { return shorter }
+    }
+    return LemonbarDialect.encode(frame, clicks: nil)
+  }
 }
 
 /// Writes a frame as text and markup, run by run.
@@ -187,4 +209,5 @@ func writeRuns(
     text(run.text, &output)
   }
   if !current.isPlain { leave(current, &output) }
+
 }

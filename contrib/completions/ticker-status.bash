@@ -43,7 +43,7 @@ _ticker_status() {
     --clicked-item) values='left' ;;
     --clicked-button) values='1 2 3 4 5' ;;
     --click-range-prefix) values='t_' ;;
-    -w | --width | -s | --speed | --separator | --dwell | --at | --max-fps | --split | --every | --stale-after | --stale-mark)
+    -w | --width | -s | --speed | --separator | --dwell | --at | --max-fps | --split | --every | --stale-after | --stale-mark | --clicked-stream)
         return # a number or free text: nothing to offer
         ;;
     esac
@@ -59,7 +59,7 @@ _ticker_status() {
             --cells --tmux-version --ambiguous --format --markup --up-style --down-style
             --stream --max-fps --follow --split --command --every --stale-after --stale-mark
             --tmux-option --tmux-socket
-            --on-click --click-range-prefix --clicked-item --clicked-button
+            --on-click --click-range-prefix --clicked-item --clicked-button --clicked-stream
             -h --help --version' -- "$cur")
     fi
 }

@@ -1,13 +1,15 @@
 /// The actions polybar and lemonbar are given for a click on an item.
 ///
 /// - polybar runs an action as a `/bin/sh` command: this program again, with
-///   `--clicked-item N --clicked-button B` and the arguments it was started with, so
-///   that it finds the same items and runs `--on-click` for item N. Only numbers and
-///   fixed words are added; the arguments the user gave go in as they are, each in
-///   single quotes for `/bin/sh`, then with each `:` written `\:`, as polybar's tag
-///   parser wants (it ends an action at the first `:` not so written). An argument
-///   that cannot be made safe (a line break, which would end the bar's line) is
-///   refused when the stream starts, never written.
+///   `--clicked-item N --clicked-button B`, so that it finds the same items and runs
+///   `--on-click` for item N. A stream's action names the stream,
+///   `--clicked-stream PID`, whose arguments the click reads back
+///   (`StreamArguments`): its size is the same whatever the arguments. A one-shot's
+///   action, which has no stream to name, carries the arguments it was started with,
+///   each in single quotes for `/bin/sh`, then with each `:` written `\:`, as
+///   polybar's tag parser wants (it ends an action at the first `:` not so written);
+///   an argument that cannot be made safe there (a line break, which would end the
+///   bar's line) is refused when the one-shot starts, never written.
 /// - lemonbar prints an action on its standard output instead of running it, and
 ///   reads at most 4096 bytes of a line: its action is just `N B`, the item and the
 ///   button, which `contrib/lemonbar/ticker.sh` reads back and passes to
@@ -23,22 +25,30 @@ struct BarActions {
     case polybar, lemonbar
   }
 
-  /// Actions that run `executable` with `arguments`, or why they cannot be written.
-  init(format: Format, executable: String, arguments: [String]) throws(UsageError) {
+  /// Actions that run `executable` for the stream `stream` (a process ID), or, for a
+  /// one-shot (`nil`), with `arguments`; or why they cannot be written.
+  init(format: Format, executable: String, arguments: [String], stream: Int32?)
+    throws(UsageError)
+  {
     self.format = format
     guard format == .polybar else {
       program = ""
       tail = ""
       return
     }
+    program = BarActions.escaped(BarActions.shellQuoted(executable))
+    if let stream {
+      tail = " --clicked-stream \(stream)"
+      return
+    }
     for argument in [executable] + arguments {
       if let problem = BarActions.problem(with: argument) {
         throw .invalidValue(
           option: "--on-click <command>", value: argument,
-          expected: "cannot be passed back in a polybar click action: it holds \(problem)")
+          expected: "cannot be passed back in a one-shot's polybar click action: it holds "
+            + "\(problem) (a --stream has no such limit)")
       }
     }
-    program = BarActions.escaped(BarActions.shellQuoted(executable))
     tail = arguments.map { " " + BarActions.escaped(BarActions.shellQuoted($0)) }.joined()
   }
 

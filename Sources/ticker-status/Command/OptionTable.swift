@@ -299,6 +299,18 @@ enum OptionTable {
     // MARK: Information
     .flag("help", short: "h", .information, help: "Show this help.") { $0.showHelp = true },
     .flag("version", .information, help: "Show the version.") { $0.showVersion = true },
+    .value(
+      "clicked-stream", "pid", .clicks,
+      help: """
+        With --clicked-item, in a polybar stream's click action: the items are those of \
+        the ticker-status stream with this process ID (its arguments, read back).
+        """
+    ) { options, text, label throws(UsageError) in
+      guard let pid = Int32(text), pid > 0 else {
+        throw .invalidValue(option: label, value: text, expected: "expected a process ID")
+      }
+      options.clickedStream = pid
+    },
   ]
 }
 

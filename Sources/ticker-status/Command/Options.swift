@@ -47,6 +47,8 @@ struct Options: Equatable {
   var clickedItem: ClickedItem?
   var clickedButton = 1
   /// `--click-range-prefix`: tmux user ranges are named this and the item's index.
+  /// `--clicked-stream`: the polybar stream whose arguments a click reads back.
+  var clickedStream: Int32?
   var clickRangePrefix = "t_"
   // Information
   var showHelp = false

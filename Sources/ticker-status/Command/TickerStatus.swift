@@ -12,6 +12,24 @@ struct TickerStatus {
 
   /// Runs the command and returns its exit status.
   static func run(_ arguments: [String], environment: Environment) -> ExitStatus {
+    // A polybar stream's click: the stream's own arguments, read back, and the click.
+    if let stream = try? ArgumentParser.parse(arguments).clickedStream {
+      guard let streamArguments = StreamArguments.read(stream) else {
+        _ = FileDescriptor.standardError.writeAll(
+          "ticker-status: warning: no ticker-status stream \(stream) to click: it has gone\n")
+        return .success
+      }
+      let options = try? ArgumentParser.parse(arguments)
+      let item =
+        switch options?.clickedItem {
+        case .index(let index)?: "\(index)"
+        case .leftEdge?, nil: "left"
+        }
+      // The click first: the stream's arguments may end in `--` and items.
+      return run(
+        ["--clicked-item", item, "--clicked-button", "\(options?.clickedButton ?? 1)"]
+          + streamArguments, environment: environment)
+    }
     let options: Options
     let pipeline: Pipeline
     do throws(UsageError) {

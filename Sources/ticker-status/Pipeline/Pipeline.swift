@@ -79,7 +79,8 @@ struct Pipeline {
       case .polybar, .lemonbar:
         let actions = try BarActions(
           format: format == .polybar ? .polybar : .lemonbar,
-          executable: Processes.executablePath() ?? "ticker-status", arguments: arguments)
+          executable: Processes.executablePath() ?? "ticker-status", arguments: arguments,
+          stream: options.stream ? Processes.processID : nil)
         clicks = ClickMarkup(command: { actions.command(item: $0, button: $1) })
       case .tmux:
         // User ranges exist from tmux 3.4; 3.3a would draw the markup as text.

@@ -52,9 +52,13 @@ enum Processes {
 
   /// The path of this program's executable (`readlink(2)` of `/proc/self/exe`), or
   /// `nil` when it cannot be read.
-  static func executablePath() -> String? {
+  static func executablePath() -> String? { executablePath(of: "self") }
+
+  /// `readlink(2)` of `/proc/PROCESS/exe`: the program process `process` (a process ID,
+  /// or `self`) runs; `nil` when it has gone or is not ours to look at.
+  static func executablePath(of process: String) -> String? {
     var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    let count = readlink("/proc/\(process)/exe", &buffer, buffer.count - 1)
     guard count > 0 else { return nil }
     return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
