@@ -8,11 +8,22 @@ public struct StripBuilder: Sendable {
   private var markCells: (up: Int, down: Int, flat: Int)?
   /// The main strip's index of the style of each of the separator's runs, once known.
   private var separatorStyles: [UInt32] = []
+  /// What the fast way of laying out text has learnt about the scalars seen so far.
+  private var scalars = ScalarTable()
 
   /// Starts an empty strip whose items will be followed by `separator`.
   public init(separator: StyledText, measure: CellMeasure = CellMeasure()) {
+    self.init(separator: separator, measure: measure, fastWay: true)
+  }
+
+  /// Starts an empty strip; without `fastWay`, all text takes the general way (the
+  /// reference the fast way is tested against).
+  init(separator: StyledText, measure: CellMeasure, fastWay: Bool) {
     var separatorStrip = Strip(measure: measure)
-    separatorStrip.append(separator)
+    var table = ScalarTable()
+    table.isEnabled = fastWay
+    separatorStrip.append(separator, scalars: &table)
+    scalars = table
     self.separatorStrip = separatorStrip
     strip = Strip(measure: measure)
     strip.separatorCellCount = separatorStrip.cellCount
@@ -26,7 +37,10 @@ public struct StripBuilder: Sendable {
   ///
   /// - Complexity: O(length of the item).
   public mutating func append(_ item: StyledText) {
-    appendItem { $0.append(item) }
+    var table = ScalarTable()
+    swap(&table, &scalars)
+    appendItem { $0.append(item, scalars: &table) }
+    swap(&table, &scalars)
   }
 
   /// Appends one item with a tooltip (waybar shows the tooltips of the items on
@@ -195,7 +209,15 @@ extension Strip {
   /// Clusters may span runs (`e` and a combining accent in another colour) but never a
   /// removal: the text between removals is broken into clusters on its own, and the
   /// first cluster after a removal is checked against the one before it.
-  fileprivate mutating func append(_ text: StyledText) {
+  /// One run (the usual item) goes the fast way (`appendRun(_:styleIndex:scalars:)`),
+  /// which lays it out as the general way below would.
+  fileprivate mutating func append(_ text: StyledText, scalars: inout ScalarTable) {
+    if text.runs.count == 1 && scalars.isEnabled {
+      let style = styleIndex(text.runs[0].style)
+      var run = text.runs[0].text
+      run.withUTF8 { appendRun($0, styleIndex: style, scalars: &scalars) }
+      return
+    }
     if text.runs.count == 1 {
       let style = styleIndex(text.runs[0].style)
       Sanitizer.forEachPiece(of: text.runs[0].text) { piece in
@@ -266,7 +288,7 @@ extension Strip {
   /// of one cell: nothing but a preceding CR or Prepend scalar joins an ASCII scalar,
   /// and sanitising removed both. Only the stretches between such bytes go through
   /// grapheme breaking and the width tables.
-  private mutating func appendUTF8(_ utf8: UnsafeBufferPointer<UInt8>, styleIndex: UInt32) {
+  mutating func appendUTF8(_ utf8: UnsafeBufferPointer<UInt8>, styleIndex: UInt32) {
     let count = utf8.count
     func isLoneASCII(_ index: Int) -> Bool {
       utf8[index] < 0x80 && (index + 1 == count || utf8[index + 1] < 0x80)
@@ -295,7 +317,7 @@ extension Strip {
     }
   }
 
-  private mutating func appendCluster(_ cluster: Character, styleIndex: UInt32) {
+  mutating func appendCluster(_ cluster: Character, styleIndex: UInt32) {
     if !itemShowsSomething && ClusterRules.isVisible(cluster) { itemShowsSomething = true }
     // A cluster with no base (a skin tone or a mark at the start of the text) would
     // join whatever the window or the status line puts before it. It goes, and so

@@ -1,0 +1,171 @@
+import Testing
+
+@testable import TickerCore
+
+/// Everything a strip holds, as plain values: two strips that agree here lay out every
+/// window, item and click alike.
+private struct Layout: Equatable, CustomStringConvertible {
+  var bytes: [UInt8]
+  var specialByte: [Int]
+  var specialInfo: [UInt8]
+  var longSpecials: [[Int]]
+  var checkpoints: [[Int]]
+  var runs: [[Int]]
+  var runStyles: [Style]
+  var itemCells: [Int]
+  var itemSources: [Int]
+  var counts: [Int]
+
+  init(_ strip: Strip) {
+    func values(_ offsets: Offsets) -> [Int] { (0..<offsets.count).map { offsets[$0] } }
+    bytes = strip.bytes
+    specialByte = values(strip.specialByte)
+    specialInfo = strip.specialInfo
+    longSpecials = strip.specialInfo.indices.filter { strip.specialInfo[$0] == 0 }.map {
+      let size = strip.specialSize($0)
+      return [$0, size.length, size.width]
+    }
+    checkpoints = [
+      values(strip.checkpointByte), values(strip.checkpointCell),
+      values(strip.checkpointSpecial),
+    ]
+    runs = [values(strip.runByte), strip.runStyle.map { Int($0) }]
+    runStyles = strip.runStyle.map { strip.styles[$0] }
+    itemCells = values(strip.itemCell)
+    itemSources = (0..<strip.itemCount).map { strip.itemSource($0) }
+    counts = [
+      strip.itemCount, strip.clusterCount, strip.cellCount, strip.lastClusterStart,
+      strip.seamSpacerCount, strip.separatorCellCount,
+    ]
+  }
+
+  var description: String {
+    String(decoding: bytes, as: UTF8.self).unicodeScalars.map {
+      $0.value < 0x80 ? String($0) : "<\(String($0.value, radix: 16))>"
+    }.joined()
+  }
+}
+
+/// Every measure the fast way must agree with the general way under.
+private let measures: [CellMeasure] =
+  [
+    CellMeasure(profile: .terminal), CellMeasure(profile: .terminal, ambiguous: .wide),
+  ] + TmuxRules.allCases.map { CellMeasure(profile: .tmux, tmux: $0) }
+
+/// The strip of `items` (UTF-8, invalid sequences too) laid out the fast way, and the
+/// general way alone.
+private func bothWays(_ items: [[UInt8]], separator: StyledText, measure: CellMeasure) -> (
+  fast: Layout, general: Layout
+) {
+  var fast = StripBuilder(separator: separator, measure: measure, fastWay: true)
+  var general = StripBuilder(separator: separator, measure: measure, fastWay: false)
+  for item in items {
+    fast.appendPlain(utf8: item)
+    general.appendPlain(utf8: item)
+  }
+  return (Layout(fast.build()), Layout(general.build()))
+}
+
+/// Text whose scalars are drawn from `pool`, `count` of them.
+private func text(from pool: [String], count: Int, _ rng: inout SplitMix64) -> [UInt8] {
+  Array((0..<count).map { _ in pool.randomElement(using: &rng)! }.joined().utf8)
+}
+
+/// The corpora: each a pool of pieces that items are made of.
+private let corpora: [(name: String, pool: [String])] = {
+  let latin1 = (0x80...0xFF).map { String(Unicode.Scalar(UInt8($0))) }
+  let marks = (0x300...0x36F).map { String(Unicode.Scalar(UInt32($0))!) }
+  let cjk = ["日", "本", "語", "中", "文", "ｶ", "Ａ", "。", "、", "ー", "あ", "ア", "𠀋", "𪚲"]
+  let hangul = ["한", "글", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{D7A3}", "\u{3164}"]
+  let emoji = [
+    "😀", "👍🏽", "👨‍👩‍👧", "👩🏽‍💻", "❤️", "☺", "🏳️‍🌈", "1️⃣", "🇯🇵", "🇺🇸", "🇦", "\u{1F3FB}",
+    "\u{200D}", "\u{FE0F}", "\u{FE0E}", "©", "®", "™", "⌚", "↔",
+  ]
+  let indic = ["क", "्", "ष", "ि", "ा", "ं", "\u{200C}", "ก", "\u{E33}", "\u{EB3}", "ำ", "ນ"]
+  let sanitised = [
+    "\t", "\r", "\n", "\r\n", "\u{B}", "\u{0}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}",
+    "\u{2028}", "\u{2029}", "\u{600}", "\u{110BD}", "\u{200B}", "\u{FEFF}", "\u{2060}",
+    "\u{AD}",
+  ]
+  let ascii = ["a", "Z", "0", " ", " ", ".", "-", "#", "*"]
+  let other = [
+    "\u{FFFD}", "\u{E0B0}", "\u{F8FF}", "\u{10FFFD}", "\u{E0001}", "\u{E0041}", "\u{378}",
+  ]
+  return [
+    ("latin1", latin1 + ascii), ("marks", marks + latin1 + ascii), ("cjk", cjk + ascii + marks),
+    ("hangul", hangul + ascii), ("emoji", emoji + ascii + ["e", "\u{301}"]),
+    ("indic", indic + ascii), ("sanitised", sanitised + latin1 + ascii + marks + emoji),
+    ("everything", latin1 + marks + cjk + hangul + emoji + indic + sanitised + ascii + other),
+  ]
+}()
+
+@Suite struct FastPathTests {
+  /// Items made of each corpus's pieces, under every measure, with separators that
+  /// join nothing and that join what is beside them.
+  @Test(arguments: corpora.indices)
+  func theFastWayLaysOutAsTheGeneralWay(corpus: Int) {
+    var rng = SplitMix64(seed: 0xFA57 &+ UInt64(corpus))
+    let pool = corpora[corpus].pool
+    for measure in measures {
+      for separator: StyledText in [" · ", "\u{301}|", "🇯", ""] {
+        let items = (0..<40).map { _ in
+          text(from: pool, count: Int.random(in: 0...12, using: &rng), &rng)
+        }
+        let (fast, general) = bothWays(items, separator: separator, measure: measure)
+        #expect(fast == general, "\(corpora[corpus].name) \(measure) \(separator.plainText)")
+      }
+    }
+  }
+
+  /// Random bytes, valid UTF-8 or not, cut into lines as a file's would be.
+  @Test func randomBytesLayOutAsTheGeneralWay() {
+    var rng = SplitMix64(seed: 0xB17E5)
+    for measure in measures {
+      let items = (0..<60).map { _ in
+        (0..<Int.random(in: 0...80, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng)
+        }
+      }
+      let (fast, general) = bothWays(items, separator: " · ", measure: measure)
+      #expect(fast == general, "\(measure)")
+    }
+  }
+
+  /// Every Latin-1 scalar, and every scalar of the blocks below U+3000, alone and
+  /// between letters, each an item of its own.
+  @Test func everyScalarOfTheLowerBlocksLaysOutAsTheGeneralWay() {
+    for measure in measures {
+      var items: [[UInt8]] = []
+      for value in UInt32(0x80)..<0x3000 {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        let alone = String(scalar)
+        items += [Array(alone.utf8), Array("a\(alone)b\(alone)\(alone)é".utf8)]
+      }
+      let (fast, general) = bothWays(items, separator: " ", measure: measure)
+      #expect(fast == general, "\(measure)")
+    }
+  }
+
+  /// One item of many scalars, long enough for checkpoints to fall among simple
+  /// scalars, general stretches and removals.
+  @Test func aLongItemLaysOutAsTheGeneralWay() {
+    var rng = SplitMix64(seed: 0x10C)
+    let pool = corpora.last!.pool
+    for measure in measures {
+      let item = text(from: pool, count: 3000, &rng)
+      let (fast, general) = bothWays([item, item], separator: "—", measure: measure)
+      #expect(fast == general, "\(measure)")
+    }
+  }
+
+  /// A few clusters the fast way takes, checked against what they must be.
+  @Test func simpleScalarsAreSingleClustersOfKnownWidth() {
+    let strip = Strip(items: ["é日😀\u{FFFD}a"], separator: "", measure: CellMeasure())
+    #expect(strip.clusters.map(\.text) == ["é", "日", "😀", "\u{FFFD}", "a"])
+    #expect(strip.clusters.map(\.width) == [1, 2, 2, 1, 1])
+    var table = ScalarTable()
+    #expect(table.info(of: 0xE9, under: CellMeasure()) & ScalarTable.simple != 0)
+    #expect(table.info(of: 0x301, under: CellMeasure()) == 0)
+    #expect(table.info(of: 0x1F1EF, under: CellMeasure()) == 0)
+    #expect(table.info(of: 0x600, under: CellMeasure()) == ScalarTable.removed)
+  }
+}
