@@ -12,7 +12,8 @@ root=$stage/$name
 
 install -m 755 "$here/install.sh" "$here/uninstall.sh" "$root/"
 install -m 644 "$here/../README.md" "$root/README.md"
-# The checksums of everything else, which install.sh checks when sha256sum exists.
+# The checksums of everything else, which install.sh checks (with sha256sum, shasum or
+# openssl) and without which it installs nothing.
 (cd "$root" && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort |
     xargs sha256sum >SHA256SUMS)
 chmod 644 "$root/SHA256SUMS"

@@ -418,7 +418,7 @@ private let waylandPrograms =
           in: String($0), comment: "//", file: path, session: session,
           arguments: try BarClicks.arguments(session))
       }
-    #expect(clickLines.count == 2, "\(path) shows no on-click and on-click-right lines")
+    #expect(clickLines.count == 1, "\(path) shows no on-click line")
     copy = replacing(
       "\"modules-right\": [\"custom/control\"],",
       with: """
@@ -478,7 +478,7 @@ private let waylandPrograms =
     try checkBar(session, probe: probe, cycle: try cycleSeconds(arguments))
     let box = try clickBox(probe, session)
     try BarClicks.check(
-      session, box: box, buttons: [1, 3], leftEdgeOnly: true,
+      session, box: box, buttons: [1], leftEdgeOnly: true,
       click: { x, y, button in
         let result = try runProcess(
           swaymsg,
