@@ -5,8 +5,8 @@ import TickerCore
 ///
 /// Feed text never becomes part of a command line, a bar's action string or a tmux
 /// command: the command is the user's own, and the item reaches it only as the values
-/// of `TICKER_ITEM`, `TICKER_INDEX`, `TICKER_SYMBOL`, `TICKER_PRICE`, `TICKER_CHANGE`
-/// and `TICKER_BUTTON`.
+/// of `TICKER_ITEM`, `TICKER_INDEX`, `TICKER_SYMBOL`, `TICKER_PRICE`, `TICKER_CHANGE`,
+/// `TICKER_URL`, `TICKER_TOOLTIP` and `TICKER_BUTTON`.
 struct ClickAction {
   /// The user's command.
   let command: String
@@ -17,8 +17,11 @@ struct ClickAction {
     var index: Int
     /// The item as shown: its text, sanitised, without styles.
     var text: String
-    /// With `--quotes`, the fields of a quote.
+    /// With `--quotes` (or a quote of `--input json`), the fields of a quote.
     var quote: Quote?
+    /// With `--input json`, the item's `url` and `tooltip`.
+    var url: String? = nil
+    var tooltip: String? = nil
   }
 
   /// The environment of the action: this process's, without any `TICKER_` variable,
@@ -28,6 +31,8 @@ struct ClickAction {
     variables.append("TICKER_ITEM=" + target.text)
     variables.append("TICKER_INDEX=\(target.index)")
     variables.append("TICKER_BUTTON=\(button)")
+    if let url = target.url { variables.append("TICKER_URL=" + url) }
+    if let tooltip = target.tooltip { variables.append("TICKER_TOOLTIP=" + tooltip) }
     if let quote = target.quote {
       variables.append("TICKER_SYMBOL=" + quote.symbol)
       variables.append("TICKER_PRICE=" + quote.price)

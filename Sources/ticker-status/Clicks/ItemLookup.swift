@@ -9,7 +9,8 @@ struct SourceLines {
 }
 
 /// Finds an item by its index among the items given, counting as the strip builder
-/// does: each line (each part, with `--split`) is one item, blank or not.
+/// does: each line (each part, with `--split`) is one item, blank or not, except a
+/// line `--input json` leaves out, which is none.
 enum ItemLookup {
   /// The item at `index` as a click target; `nil` when there is no such item, or it is
   /// a placeholder.
@@ -37,8 +38,17 @@ enum ItemLookup {
   }
 
   /// The target of item text `text`: as shown (sanitised, without styles), and its
-  /// quote fields when the reader reads quotes.
+  /// quote fields when the reader reads quotes; with `--input json`, its quote, URL
+  /// and tooltip too.
   static func target(_ text: String, index: Int, reader: ItemReader) -> ClickAction.Target? {
+    if reader.json {
+      guard let item = JSONItem(text, styles: reader.styles), !item.text.isBlank else {
+        return nil
+      }
+      return ClickAction.Target(
+        index: index, text: Sanitizer.clean(item.text.plainText), quote: item.quote,
+        url: item.url, tooltip: item.tooltip)
+    }
     let item = reader.item(text)
     guard !item.isBlank else { return nil }
     let quote = reader.quotes ? Quote(parsing: text) : nil

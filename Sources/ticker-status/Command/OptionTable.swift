@@ -72,9 +72,21 @@ enum OptionTable {
       help: """
         Read items as 'SYMBOL PRICE CHANGE' (spaces or commas; CHANGE like +1.25, -0.4%, \
         0), shown as 'SYMBOL PRICE ▲1.25' with ▲ up (green), ▼ down (red), ▪ flat. \
-        Numbers are kept exactly as given; other lines are shown as text.
+        Numbers are kept exactly as given; other lines are shown as text. The same as \
+        --input quotes.
         """
-    ) { $0.quotes = true },
+    ) { $0.input = .quotes },
+    .choice(
+      "input", "kind", .items,
+      help: """
+        What each line read holds: text (default), quotes (as --quotes) or json: one \
+        JSON object a line with 'text', and optional 'url', 'tooltip' (waybar's, and \
+        TICKER_TOOLTIP) and 'style' (tmux style syntax); one with 'symbol' and 'price' \
+        (and 'change' or 'change_percent', as 'ticker-quotes --json' prints) is a quote. \
+        Other members are ignored; a line that is no such object is left out, with a \
+        warning. The text is literal (no --markup).
+        """
+    ) { (options: inout Options, input: InputKind) in options.input = input },
     .value(
       "separator", "text", .items,
       help: "Text after each item, the seam back to the first item included (default ' · ')."
@@ -245,8 +257,9 @@ enum OptionTable {
       help: """
         When an item is clicked, run '/bin/sh -c COMMAND', detached, with the item in \
         TICKER_ITEM (its text as shown), TICKER_INDEX (from 0), TICKER_BUTTON (1 left, \
-        2 middle, 3 right, 4 and 5 the wheel) and, with --quotes, TICKER_SYMBOL, \
-        TICKER_PRICE and TICKER_CHANGE; item text is never part of a command. Clicks \
+        2 middle, 3 right, 4 and 5 the wheel), with --quotes TICKER_SYMBOL, \
+        TICKER_PRICE and TICKER_CHANGE, and with --input json TICKER_URL and \
+        TICKER_TOOLTIP (for items that have them); item text is never part of a command. Clicks \
         come from i3bar and i3blocks 1.5 (--stream, on standard input), polybar and \
         lemonbar (%{A} actions that run --clicked-item), tmux 3.4 and later (user \
         ranges and the plugin's mouse bindings) and waybar (the item at the left edge).

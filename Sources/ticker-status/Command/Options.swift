@@ -10,7 +10,8 @@ struct Options: Equatable {
   var files: [String] = []
   var commands: [String] = []
   var demo = false
-  var quotes = false
+  /// `--input` (`--quotes` is `--input quotes`): how lines become items.
+  var input = InputKind.text
   var separator = " · "
   var split: String?
   var follow = false
@@ -115,6 +116,16 @@ struct Options: Equatable {
       }
     }
   }
+}
+
+/// What the lines of items hold (`--input`).
+enum InputKind: String, CaseIterable, Sendable {
+  /// Text, each line an item (`--split`, `--markup`).
+  case text
+  /// `SYMBOL PRICE CHANGE` quotes, other lines text (`--quotes`).
+  case quotes
+  /// One JSON object a line (`JSONItem`).
+  case json
 }
 
 /// The item a bar's click action names (`--clicked-item`).

@@ -1,7 +1,8 @@
 import TickerCore
 
 /// Turns text into items: `--split` cuts a line into several, `--quotes` reads quotes,
-/// `--markup` reads styles; everything else is literal text.
+/// `--input json` reads JSON objects (`JSONItem`), `--markup` reads styles; everything
+/// else is literal text.
 ///
 /// This is the one place text becomes items, for one-shot runs and streams alike.
 struct ItemReader {
@@ -11,9 +12,12 @@ struct ItemReader {
   var markup = Markup.none
   /// `--split`: cut each line at this separator (compared as UTF-8).
   var split: [UInt8]?
+  /// `--input json`: each line (each part, with `--split`) is a `JSONItem`, or no item.
+  var json = false
 
   /// The item of one argument or line, without `--split`.
   func item(_ text: String) -> StyledText {
+    if json { return JSONItem(text, styles: styles)?.text ?? StyledText("") }
     if quotes, let quote = Quote(parsing: text) { return quote.styledText(styles: styles) }
     return markup.read(text)
   }
@@ -29,14 +33,27 @@ struct ItemReader {
 
   /// The text of each item `line` gives, in the order `append(line:to:)` appends them.
   func itemTexts(of line: UnsafeRawBufferPointer) -> [String] {
-    guard let split, !split.isEmpty else { return [String(decoding: line, as: UTF8.self)] }
+    guard let split, !split.isEmpty else {
+      if json && JSONItem(line: line, styles: styles) == nil { return [] }
+      return [String(decoding: line, as: UTF8.self)]
+    }
     var texts: [String] = []
-    forEachPart(of: line, at: split) { texts.append(String(decoding: $0, as: UTF8.self)) }
+    forEachPart(of: line, at: split) { part in
+      // A line left out of `--input json` is no item, here as in the strip.
+      if !json || JSONItem(line: part, styles: styles) != nil {
+        texts.append(String(decoding: part, as: UTF8.self))
+      }
+    }
     return texts
   }
 
   /// Appends one argument to `builder` as one item (arguments are never split).
   func append(argument: String, to builder: inout StripBuilder) {
+    guard !json else {
+      var argument = argument
+      argument.withUTF8 { appendItem(UnsafeRawBufferPointer($0), to: &builder) }
+      return
+    }
     builder.append(item(argument))
   }
 
@@ -57,7 +74,7 @@ struct ItemReader {
   private func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
     // Without markup, printable ASCII other than a space is never blank: the usual line
     // answers here.
-    if markup == .none, let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }),
+    if markup == .none, !json, let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }),
       first > 0x20, first < 0x7F
     {
       return false
@@ -67,6 +84,12 @@ struct ItemReader {
 
   private func appendItem(_ bytes: UnsafeRawBufferPointer, to builder: inout StripBuilder) {
     let utf8 = bytes.assumingMemoryBound(to: UInt8.self)
+    if json {
+      if let item = JSONItem(line: utf8, styles: styles) {
+        builder.append(item.text, tooltip: item.tooltip)
+      }
+      return
+    }
     if !quotes && markup == .none {
       // The usual feed line: straight into the strip, no String in between.
       builder.appendPlain(utf8: utf8)

@@ -98,7 +98,8 @@ struct Pipeline {
     clickEvents = events
     encoder = FrameEncoder(
       format: format, usesColor: !environment.noColor, clicks: clicks,
-      wantsClickEvents: events != nil, jsonBlocks: environment.i3blocks?.json == true)
+      wantsClickEvents: events != nil, jsonBlocks: environment.i3blocks?.json == true,
+      itemTooltips: options.input == .json)
     measure = CellMeasure(
       profile: profile, ambiguous: options.ambiguous, tmux: profile == .tmux ? rules : .tmux33)
     separator = StyledText(options.separator)
@@ -106,8 +107,8 @@ struct Pipeline {
     if let up = options.upStyle { styles.up = up }
     if let down = options.downStyle { styles.down = down }
     reader = ItemReader(
-      quotes: options.quotes, styles: styles, markup: options.markup,
-      split: options.split.map { Array($0.utf8) })
+      quotes: options.input == .quotes, styles: styles, markup: options.markup,
+      split: options.split.map { Array($0.utf8) }, json: options.input == .json)
     every = options.every
     staleAfter = options.staleAfter
     staleMark = options.staleMark

@@ -1,0 +1,131 @@
+import TickerCore
+
+/// One item of `--input json`: a line holding one JSON object, read by
+/// `JSONObjectScanner` (bounded: the line is at most 64 KiB, nesting at most 64 deep,
+/// and each step consumes a byte).
+///
+/// - `text` (a string) is the item's text, literal whatever it holds: the dialects
+///   escape it as any item text.
+/// - `symbol` and `price` (and `change`, else `change_percent`), as
+///   `ticker-quotes --json` prints them, make the item a quote, drawn as `--quotes`
+///   draws one; `time` and `market_state` are read and not drawn.
+/// - `style`, in tmux style syntax, styles a text item; one that does not parse is
+///   ignored, with one warning a run.
+/// - `url` and `tooltip` go to `--on-click` (`TICKER_URL`, `TICKER_TOOLTIP`), and the
+///   tooltip to waybar's.
+///
+/// Other members are ignored. A line that is not a JSON object, whose `text` is not a
+/// string, or that has neither text nor a quote is no item at all (it takes no index),
+/// with one warning a run; so is a blank line, without one.
+struct JSONItem {
+  /// The item as drawn.
+  var text: StyledText
+  /// The quote, for an object with `symbol` and `price` that read as one.
+  var quote: Quote?
+  /// `url`, without control characters.
+  var url: String?
+  /// `tooltip`, without control characters, at most `longestTooltip` characters.
+  var tooltip: String?
+
+  /// The most characters of a tooltip kept.
+  static let longestTooltip = 1024
+
+  /// Whether the run has warned of a line left out, and of a style ignored.
+  private nonisolated(unsafe) static var warnedOfLine = false
+  private nonisolated(unsafe) static var warnedOfStyle = false
+
+  /// The item of one line; `nil` when the line gives no item (see the type).
+  ///
+  /// - Complexity: O(length of the line).
+  init?<Bytes: Collection<UInt8>>(line: Bytes, styles: QuoteStyles) {
+    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }) else {
+      return nil
+    }
+    var scanner = JSONObjectScanner(Array(line))
+    guard let members = scanner.scanObject() else {
+      JSONItem.warnOfLine("is not a JSON object")
+      return nil
+    }
+    let given = members["text"]
+    if let given, given.string == nil, given != .null {
+      JSONItem.warnOfLine("has a 'text' that is not a string")
+      return nil
+    }
+    quote = JSONItem.quote(members)
+    if let quote {
+      text = quote.styledText(styles: styles)
+    } else if let string = given?.string {
+      text = StyledText(runs: [StyledRun(string, style: JSONItem.style(members["style"]))])
+    } else {
+      JSONItem.warnOfLine("has no 'text' string")
+      return nil
+    }
+    url = members["url"]?.string.map(Sanitizer.clean)
+    tooltip = members["tooltip"]?.string.map {
+      String(Sanitizer.clean($0).prefix(JSONItem.longestTooltip))
+    }
+  }
+
+  /// The item of a line given as a string (an `ITEM` argument, a line found again for a
+  /// click).
+  init?(_ line: String, styles: QuoteStyles) {
+    self.init(line: line.utf8, styles: styles)
+  }
+
+  /// The quote of an object with `symbol` and `price`, read by `Quote(parsing:)`'s
+  /// rules (numbers kept as written); `nil` when they are not one.
+  private static func quote(_ members: [String: JSONValue]) -> Quote? {
+    guard let symbol = members["symbol"]?.string.map(Sanitizer.clean),
+      !symbol.isEmpty, let price = members["price"].flatMap(literal)
+    else { return nil }
+    var change = members["change"].flatMap(literal)
+    if change == nil, let percent = members["change_percent"].flatMap(literal) {
+      change = percent + "%"
+    }
+    if let number = change, let first = number.unicodeScalars.first,
+      first != "-" && first != "+" && first != "\u{2212}",
+      number.contains(where: { $0 != "0" && $0 != "." && $0 != "%" })
+    {
+      change = "+" + number
+    }
+    // A placeholder symbol: the symbol itself may hold spaces or commas.
+    guard var quote = Quote(parsing: "S " + price + (change.map { " " + $0 } ?? "")),
+      quote.price == price
+    else { return nil }
+    quote.symbol = symbol
+    return quote
+  }
+
+  /// A number's literal as written, or a string as it is.
+  private static func literal(_ value: JSONValue) -> String? {
+    switch value {
+    case .number(_, let literal): literal
+    case .string(let text): text
+    default: nil
+    }
+  }
+
+  /// The style `value` names in tmux style syntax; plain, with one warning a run, when
+  /// it is not one.
+  private static func style(_ value: JSONValue?) -> Style {
+    guard let value, value != .null else { return .plain }
+    if let text = value.string, text.utf8.count <= 256, let style = TmuxStyle.parse(text) {
+      return style
+    }
+    if !warnedOfStyle {
+      warnedOfStyle = true
+      _ = FileDescriptor.standardError.writeAll(
+        "ticker-status: warning: a JSON item's 'style' is not a tmux style such as "
+          + "'fg=green,bold'; drawing such items unstyled\n")
+    }
+    return .plain
+  }
+
+  private static func warnOfLine(_ problem: String) {
+    guard !warnedOfLine else { return }
+    warnedOfLine = true
+    _ = FileDescriptor.standardError.writeAll(
+      "ticker-status: warning: a line of --input json \(problem); leaving such lines out "
+        + "(each line must be an object with a string 'text', or 'symbol' and 'price')\n")
+  }
+}
