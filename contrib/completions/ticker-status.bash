@@ -33,6 +33,7 @@ _ticker_status() {
         ;;
     --format) values='plain ansi tmux zsh bash fish polybar lemonbar pango i3bar i3blocks waybar json' ;;
     --markup) values='none tmux ansi' ;;
+    --input) values='text quotes json' ;;
     --motion) values='wrap bounce' ;;
     --fit) values='left center right scroll' ;;
     --cells) values='terminal tmux' ;;
@@ -54,7 +55,7 @@ _ticker_status() {
 
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W '
-            -f --file --demo --quotes --separator
+            -f --file --demo --quotes --input --separator
             -w --width -s --speed --motion --dwell --fit --at
             --cells --tmux-version --ambiguous --format --markup --up-style --down-style
             --stream --max-fps --follow --split --command --every --stale-after --stale-mark

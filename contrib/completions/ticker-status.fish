@@ -8,6 +8,7 @@ complete -c ticker-status -f
 complete -c ticker-status -s f -l file -r -F -d 'Read items from a file, one per line (- is stdin)'
 complete -c ticker-status -l demo -d 'Add the built-in stock and currency quotes'
 complete -c ticker-status -l quotes -d 'Read items as SYMBOL PRICE CHANGE'
+complete -c ticker-status -l input -x -a 'text quotes json' -d 'What each line holds: text, quotes or JSON objects'
 complete -c ticker-status -l separator -x -d 'Text after each item, the seam included'
 complete -c ticker-status -s w -l width -x -d 'Width of the window in cells'
 complete -c ticker-status -s s -l speed -x -d 'Scrolling speed in cells per second'
