@@ -6,8 +6,11 @@ import TickerCore
 /// It keeps the lines it was given (a copy that costs nothing until a source changes
 /// its own), so the sources may change meanwhile; a stream then starts a new build.
 struct StripBuild {
-  /// Lines appended between two looks at the clock.
+  /// Lines appended between two looks at the clock, at most.
   static let batch = 64
+  /// Bytes of lines appended between two looks at the clock, at most (and one line):
+  /// a few milliseconds of the slowest text (combining marks, ZWJ sequences).
+  static let batchBytes = 1 << 16
 
   private var builder: StripBuilder
   private let sources: [SourceLines]
@@ -19,9 +22,16 @@ struct StripBuild {
     self.sources = sources
   }
 
-  /// Appends lines until all are in, or `clock()` reaches `deadline`.
+  /// Appends lines until all are in, or `clock()` reaches `deadline`, or a termination
+  /// signal has arrived (`Signals.terminationRequested`).
   ///
-  /// - Returns: The strip, once every line is in; `nil` while there is more to do.
+  /// The clock and the signal are looked at every `batch` lines or `batchBytes` bytes,
+  /// whichever comes first, so that even the first strip, built with no deadline,
+  /// gives way to SIGTERM within milliseconds however large or slow its text.
+  ///
+  /// - Returns: The strip, once every line is in; `nil` while there is more to do; on
+  ///   a termination signal, the strip of the lines laid out so far (the stream is
+  ///   about to end, and looks at the signal before it draws).
   /// - Complexity: O(lines appended).
   mutating func advance(until deadline: Double, clock: () -> Double) -> Strip? {
     while source < sources.count {
@@ -29,19 +39,25 @@ struct StripBuild {
       if line == 0, current.lines.isEmpty, let placeholder = current.placeholder {
         builder.append(StyledText(placeholder))
       }
-      // A placeholder with lines is the mark of stale lines (`LiveSource.placeholder`).
-      let staleMark = current.lines.isEmpty ? nil : current.placeholder
+      let staleMark = current.staleMark
       while line < current.lines.count {
         let end = min(line + StripBuild.batch, current.lines.count)
+        var bytes = 0
+        var next = line
         current.lines.withLines(in: line..<end) { text in
+          guard bytes < StripBuild.batchBytes else { return }
+          bytes += text.count
+          next += 1
           if let staleMark {
             current.reader.appendStale(line: text, to: &builder, mark: staleMark)
           } else {
             current.reader.append(line: text, to: &builder)
           }
         }
-        line = end
-        if line < current.lines.count && clock() >= deadline { return nil }
+        line = next
+        guard line < current.lines.count else { break }
+        if Signals.terminationRequested != nil { return builder.build() }
+        if clock() >= deadline { return nil }
       }
       source += 1
       line = 0
