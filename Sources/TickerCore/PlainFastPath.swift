@@ -253,9 +253,9 @@ extension Strip {
         continue
       }
       if fastEnd == fastStart {
-        if this.kind == .simple && checksJoin {
-          // The first cluster of a piece: checked against the one before, the general
-          // way.
+        if this.kind == .simple && checksJoin && !simpleScalarKeepsApart(&scalars) {
+          // The first cluster of a piece, after a cluster it might join: checked
+          // against it the general way.
           appendCluster(Character(Unicode.Scalar(this.value)!), styleIndex: style)
           continue
         }
@@ -326,5 +326,22 @@ extension Strip {
       cellCount += Int(width)
       offset += length
     }
+  }
+}
+
+extension Strip {
+  /// Whether a simple scalar appended now surely needs nothing to keep it apart from
+  /// the last cluster (`keepsApart` would say no): there is none, it ends in ASCII
+  /// (nothing joins an ASCII scalar before it, see `ClusterRules.wouldJoin`), or it is
+  /// one simple scalar (no rule joins two).
+  fileprivate func simpleScalarKeepsApart(_ scalars: inout ScalarTable) -> Bool {
+    guard clusterCount > 0, let last = bytes.last, last >= 0x80 else { return true }
+    let start = lastClusterStart
+    let lead = bytes[start]
+    let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    guard lead >= 0xC0, bytes.count - start == length else { return false }
+    var value = UInt32(lead) & (0x7F >> length)
+    for byte in bytes[(start + 1)...] { value = value << 6 | UInt32(byte & 0x3F) }
+    return scalars.info(of: value, under: measure) & ScalarTable.simple != 0
   }
 }

@@ -72,6 +72,71 @@ public enum Sanitizer {
     String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Decodes bytes as UTF-8 into `output` as valid UTF-8, each invalid sequence
+  /// becoming U+FFFD exactly as `decodeUTF8(_:)` has it (one for each maximal subpart
+  /// of an ill-formed sequence), without making a `String`.
+  ///
+  /// - Complexity: O(*n*) in the number of bytes.
+  static func repairUTF8(_ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    let count = input.count
+    output = [UInt8](unsafeUninitializedCapacity: 3 * count) { buffer, written in
+      var out = 0
+      var index = 0
+      func replace() {
+        buffer[out] = 0xEF
+        buffer[out + 1] = 0xBF
+        buffer[out + 2] = 0xBD
+        out += 3
+      }
+      while index < count {
+        let lead = input[index]
+        if lead < 0x80 {
+          buffer[out] = lead
+          out += 1
+          index += 1
+          continue
+        }
+        // How many continuation bytes follow, and the range of the first of them.
+        var needed = 0
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: needed = 1
+        case 0xE0: (needed, low) = (2, 0xA0)
+        case 0xE1...0xEC, 0xEE, 0xEF: needed = 2
+        case 0xED: (needed, high) = (2, 0x9F)
+        case 0xF0: (needed, low) = (3, 0x90)
+        case 0xF1...0xF3: needed = 3
+        case 0xF4: (needed, high) = (3, 0x8F)
+        default:
+          replace()
+          index += 1
+          continue
+        }
+        var end = index + 1
+        var valid = true
+        for _ in 0..<needed {
+          guard end < count, input[end] >= low, input[end] <= high else {
+            valid = false
+            break
+          }
+          end += 1
+          (low, high) = (0x80, 0xBF)
+        }
+        if valid {
+          for byte in index..<end {
+            buffer[out] = input[byte]
+            out += 1
+          }
+        } else {
+          replace()
+        }
+        index = end
+      }
+      written = out
+    }
+  }
+
   private static func isClean(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { utf8 in

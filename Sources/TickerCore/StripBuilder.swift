@@ -10,6 +10,8 @@ public struct StripBuilder: Sendable {
   private var separatorStyles: [UInt32] = []
   /// What the fast way of laying out text has learnt about the scalars seen so far.
   private var scalars = ScalarTable()
+  /// The last line given as bytes, decoded (`Sanitizer.repairUTF8`): reused.
+  private var decoded: [UInt8] = []
 
   /// Starts an empty strip whose items will be followed by `separator`.
   public init(separator: StyledText, measure: CellMeasure = CellMeasure()) {
@@ -65,7 +67,25 @@ public struct StripBuilder: Sendable {
       appendItem { $0.appendPrintableASCII(buffer) }
       return true
     }
-    if appended != true { append(StyledText(Sanitizer.decodeUTF8(bytes))) }
+    guard appended != true else { return }
+    guard scalars.isEnabled else {
+      append(StyledText(Sanitizer.decodeUTF8(bytes)))
+      return
+    }
+    // As `append(_:)` lays out the one run of the decoded text, without a `String`.
+    var table = ScalarTable()
+    var text: [UInt8] = []
+    swap(&table, &scalars)
+    swap(&text, &decoded)
+    if bytes.withContiguousStorageIfAvailable({ Sanitizer.repairUTF8($0, into: &text) }) == nil {
+      text = Array(Sanitizer.decodeUTF8(bytes).utf8)
+    }
+    appendItem { strip in
+      let style = strip.styleIndex(.plain)
+      text.withUnsafeBufferPointer { strip.appendRun($0, styleIndex: style, scalars: &table) }
+    }
+    swap(&table, &scalars)
+    swap(&text, &decoded)
   }
 
   /// Appends one quote given as printable ASCII bytes, `SYMBOL PRICE CHANGE`, as

@@ -157,6 +157,23 @@ private let corpora: [(name: String, pool: [String])] = {
     }
   }
 
+  /// The fast way's UTF-8 decoding repairs invalid bytes as `String(decoding:as:)`
+  /// does: one U+FFFD for each maximal subpart of an ill-formed sequence.
+  @Test func invalidUTF8IsRepairedAsStringsRepairIt() {
+    var rng = SplitMix64(seed: 0x7E9A)
+    let edges: [UInt8] =
+      [0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0]
+      + [0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF, 0x41]
+    var decoded: [UInt8] = []
+    for round in 0..<20_000 {
+      let bytes = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+        round % 2 == 0 ? edges.randomElement(using: &rng)! : UInt8.random(in: 0...255, using: &rng)
+      }
+      bytes.withUnsafeBufferPointer { Sanitizer.repairUTF8($0, into: &decoded) }
+      #expect(decoded == Array(String(decoding: bytes, as: UTF8.self).utf8), "\(bytes)")
+    }
+  }
+
   /// A few clusters the fast way takes, checked against what they must be.
   @Test func simpleScalarsAreSingleClustersOfKnownWidth() {
     let strip = Strip(items: ["é日😀\u{FFFD}a"], separator: "", measure: CellMeasure())
