@@ -6,6 +6,8 @@ struct SourceLines {
   var reader: ItemReader
   /// Shown, as one item, while there are no lines (`…loading`).
   var placeholder: String?
+  /// While the lines are stale, the mark drawn before each of their items.
+  var staleMark: String? = nil
 }
 
 /// Finds an item by its index among the items given, counting as the strip builder

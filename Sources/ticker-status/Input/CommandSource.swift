@@ -39,7 +39,8 @@ final class CommandSource: LiveSource {
   }
 
   /// `…loading` until the command has printed items; the mark while they are stale.
-  var placeholder: String? { stale.placeholder(loading: CommandCache.placeholder, lines: lines) }
+  var placeholder: String? { lines.isEmpty ? CommandCache.placeholder : nil }
+  var staleMark: String? { stale.staleMark(lines: lines) }
   var staleNote: String? { stale.note }
 
   var descriptors: [FileDescriptor] { run?.descriptors ?? [] }

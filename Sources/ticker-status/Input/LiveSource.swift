@@ -8,11 +8,10 @@ protocol LiveSource: AnyObject {
   var lines: TextLines { get }
   /// What to show while there are no lines yet (`…loading` for a command that has not
   /// answered); `nil` to show nothing.
-  ///
-  /// With lines, a placeholder says that they are stale (`--stale-after`): it is the
-  /// mark `StripBuild` draws before each of their items, dimmed. (The stream's loop
-  /// hands sources over as `SourceLines`, which has no other room for it.)
   var placeholder: String? { get }
+  /// While the lines are stale (`--stale-after`), the mark `StripBuild` draws before
+  /// each of their items, dimmed; `nil` while they are fresh.
+  var staleMark: String? { get }
   /// While the lines are stale, what waybar's tooltip says of them
   /// (`Staleness.note`); `nil` while they are fresh.
   var staleNote: String? { get }
@@ -30,6 +29,7 @@ protocol LiveSource: AnyObject {
 
 extension LiveSource {
   var placeholder: String? { nil }
+  var staleMark: String? { nil }
   var staleNote: String? { nil }
 }
 

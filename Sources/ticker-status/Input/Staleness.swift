@@ -67,11 +67,10 @@ struct StaleWatch {
 }
 
 extension StaleWatch {
-  /// The placeholder of a source with this watch (see `LiveSource.placeholder`):
-  /// `loading` while it has no `lines`, the mark while they are stale.
-  func placeholder(loading: String?, lines: TextLines) -> String? {
-    if lines.isEmpty { return loading }
-    return isStale ? mark : nil
+  /// The stale mark of a source with this watch (see `LiveSource.staleMark`): the mark
+  /// while it has `lines` and they are stale.
+  func staleMark(lines: TextLines) -> String? {
+    lines.isEmpty || !isStale ? nil : mark
   }
 }
 

@@ -96,7 +96,7 @@ final class WatchedFile: LiveSource {
   }
 
   /// The mark while the lines are stale.
-  var placeholder: String? { stale.placeholder(loading: nil, lines: lines) }
+  var staleMark: String? { stale.staleMark(lines: lines) }
   var staleNote: String? { stale.note }
 
   var deadline: Double? {
