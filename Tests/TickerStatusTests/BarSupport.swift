@@ -178,13 +178,9 @@ struct Shot: Sendable {
   var name: String { URL(fileURLWithPath: path).lastPathComponent }
 }
 
-/// The repository's root folder, found from this file's path.
-let barRepository = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// The text of a file of the repository.
 func repositoryText(_ path: String) throws -> String {
-  try String(contentsOf: barRepository.appendingPathComponent(path), encoding: .utf8)
+  try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
 }
 
 /// `text` with `old` replaced by `new`; records an issue if `old` is not in it, so that a
@@ -226,14 +222,6 @@ func asUnprivileged(_ argv: [String]) -> [String] {
     "setpriv", "--reuid=\(unprivilegedUser.uid)", "--regid=\(unprivilegedUser.gid)",
     "--clear-groups",
   ] + argv
-}
-
-/// Whether a process runs: a zombie, which no one may reap in a container, does not.
-func processRuns(_ pid: pid_t) -> Bool {
-  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-    let end = stat.lastIndex(of: ")")
-  else { return false }
-  return !stat[stat.index(after: end)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
 }
 
 /// Every process below `pid` (children, their children, …), from /proc.
@@ -303,7 +291,7 @@ final class BarSession {
       try? FileManager.default.copyItem(atPath: library, toPath: copy)
       chmod(copy, 0o644)
     }
-    shots = barRepository.appendingPathComponent(".build/bar-screenshots/\(name)").path
+    shots = repositoryRoot.appendingPathComponent(".build/bar-screenshots/\(name)").path
     try? FileManager.default.removeItem(atPath: shots)
     try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
   }
@@ -370,8 +358,8 @@ final class BarSession {
       let below = descendants(of: pid)
       for process in [pid] + below { kill(process, SIGTERM) }
       _ = waitForExit(pid, timeout: 2)
-      waitUntil(timeout: 2) { !below.contains(where: processRuns) }
-      for process in below where processRuns(process) { kill(process, SIGKILL) }
+      waitUntil(timeout: 2) { !below.contains(where: { !processHasEnded($0) }) }
+      for process in below where !processHasEnded(process) { kill(process, SIGKILL) }
     }
     started = []
   }

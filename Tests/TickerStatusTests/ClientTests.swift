@@ -8,33 +8,9 @@ import Testing
 // Each shows exactly the plain frame and runs nothing from the items. A client that is
 // not installed skips its test, and says so.
 
-/// A fresh folder for one test, removed by `remove()`.
-private struct Scratch {
-  let url: URL
-  var path: String { url.path }
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ticker-clients-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  func file(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-  func write(_ name: String, _ text: String) throws -> String {
-    let path = file(name)
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    return path
-  }
-
-  func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: file(name)) }
-
-  func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
 /// Items that run commands or become markup wherever a reader is careless, each meant
 /// to touch a file in the scratch folder if anything runs it.
-private func hostileItems(_ scratch: Scratch) -> [String] {
+private func hostileItems(_ scratch: TestFolder) -> [String] {
   let dir = scratch.path
   return [
     "#(touch \(dir)/pwned-tmux)",
@@ -76,9 +52,9 @@ private final class TmuxStatusLine {
   let inner: String
   let outer: String
   let environment = clientEnvironment()
-  let scratch: Scratch
+  let scratch: TestFolder
 
-  init(tmux: String, scratch: Scratch, statusRight: String) throws {
+  init(tmux: String, scratch: TestFolder, statusRight: String) throws {
     self.tmux = tmux
     self.scratch = scratch
     let tag = UUID().uuidString.prefix(8)
@@ -241,7 +217,7 @@ private func rightAligned(_ frame: String, width: Int) -> String {
     markup: String = "none"
   ) throws {
     guard let (tmux, version) = tmuxUnderTest.resolve() else { return }
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-clients")
     defer { scratch.remove() }
     let itemsFile = try scratch.write("items", items.joined(separator: "\n") + "\n")
     func arguments(_ time: Double) -> [String] {
@@ -269,7 +245,7 @@ private func rightAligned(_ frame: String, width: Int) -> String {
 
   @Test(arguments: TmuxUnderTest.all)
   fileprivate func tmuxDrawsHostileTextLiterallyAndRunsNothing(tmux: TmuxUnderTest) throws {
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-clients")
     defer { scratch.remove() }
     // Times that put `#` runs, `#[`, `%` and the trailing `#` at both edges.
     try checkTmux(
@@ -325,7 +301,7 @@ private func rightAligned(_ frame: String, width: Int) -> String {
   @Test(arguments: TmuxUnderTest.all)
   fileprivate func tmuxOptionValueDrawsLiterally(tmux tmuxUnderTest: TmuxUnderTest) throws {
     guard let (tmux, version) = tmuxUnderTest.resolve() else { return }
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-clients")
     defer { scratch.remove() }
     let line = try TmuxStatusLine(tmux: tmux, scratch: scratch, statusRight: "L#{@ticker}R")
     defer { line.stop() }
@@ -351,7 +327,7 @@ private func rightAligned(_ frame: String, width: Int) -> String {
     throws
   {
     guard let (tmux, version) = tmuxUnderTest.resolve() else { return }
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-clients")
     defer { scratch.remove() }
     let items = try scratch.write(
       "items", "flags 🇯🇵🇺🇸 ❤️ ☝🏽 end\nfamily 👨‍👩‍👧 \u{3164}x 😀\u{FE0F} done\n")
@@ -381,7 +357,7 @@ private func rightAligned(_ frame: String, width: Int) -> String {
 
   @Test(.enabled(if: which("i3blocks") != nil, "i3blocks is not installed"))
   func i3blocksShowsTheFrameAsFullText() throws {
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-clients")
     defer { scratch.remove() }
     let items = hostileItems(scratch) + [#"{"full_text":"x"} "quoted" \n \\ 日本 👍"#]
     let itemsFile = try scratch.write("items", items.joined(separator: "\n") + "\n")
@@ -414,7 +390,7 @@ private func rightAligned(_ frame: String, width: Int) -> String {
   // MARK: - Shell prompts
 
   /// Runs `script` in a shell with the items and binary in the environment.
-  private func prompt(_ shell: String, _ arguments: [String], script: String, scratch: Scratch)
+  private func prompt(_ shell: String, _ arguments: [String], script: String, scratch: TestFolder)
     throws -> String
   {
     let items = try scratch.write("items", hostileItems(scratch).joined(separator: "\n") + "\n")
@@ -425,13 +401,13 @@ private func rightAligned(_ frame: String, width: Int) -> String {
     return result.stdout
   }
 
-  private func frameArguments(_ scratch: Scratch) -> [String] {
+  private func frameArguments(_ scratch: TestFolder) -> [String] {
     ["--at", "0", "-w", "500", "-f", scratch.file("items")]
   }
 
   @Test(.enabled(if: which("bash") != nil, "bash is not installed"))
   func bashPromptShowsTheTextAndRunsNothing() throws {
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-clients")
     defer { scratch.remove() }
     let output = try prompt(
       which("bash")!, ["--norc", "--noprofile", "-c"],
@@ -457,7 +433,7 @@ private func rightAligned(_ frame: String, width: Int) -> String {
 
   @Test(.enabled(if: which("zsh") != nil, "zsh is not installed"))
   func zshPromptShowsTheTextAndRunsNothing() throws {
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-clients")
     defer { scratch.remove() }
     let output = try prompt(
       which("zsh")!, ["-f", "-c"],
@@ -480,7 +456,7 @@ private func rightAligned(_ frame: String, width: Int) -> String {
   /// history number and `!!` a `!`: the frame must show neither, and keep its width.
   @Test(.enabled(if: which("zsh") != nil, "zsh is not installed"))
   func zshPromptBangTurnsNoBangIntoAHistoryNumber() throws {
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-clients")
     defer { scratch.remove() }
     let items = try scratch.write("bangs", "bang ! double !!\n")
     for options in ["prompt_subst prompt_bang", "prompt_subst no_prompt_bang"] {
@@ -505,7 +481,7 @@ private func rightAligned(_ frame: String, width: Int) -> String {
 
   @Test(.enabled(if: which("zsh") != nil, "zsh is not installed"))
   func zshPromptDrawsColours() throws {
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-clients")
     defer { scratch.remove() }
     let styled = try scratch.write(
       "styled",
@@ -532,7 +508,7 @@ private func rightAligned(_ frame: String, width: Int) -> String {
 
   @Test(.enabled(if: which("fish") != nil, "fish is not installed"))
   func fishPromptShowsTheTextAndRunsNothing() throws {
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-clients")
     defer { scratch.remove() }
     let output = try prompt(
       which("fish")!, ["--no-config", "-c"],

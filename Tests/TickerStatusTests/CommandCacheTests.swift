@@ -4,34 +4,10 @@ import Testing
 // One-shot `--command`: the cache under $XDG_RUNTIME_DIR (or a private temporary
 // folder), stale-while-revalidate, one detached refresh for many callers.
 
-/// A private folder to serve as `$XDG_RUNTIME_DIR` or `$TMPDIR` for one test.
-private struct RuntimeFolder {
-  let path: String
-
-  init() throws {
-    path = NSTemporaryDirectory() + "ticker-cache-" + UUID().uuidString.prefix(8)
-    try FileManager.default.createDirectory(
-      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-  }
-
-  func file(_ name: String) -> String { path + "/" + name }
-
-  func lineCount(_ name: String) -> Int {
-    ((try? String(contentsOfFile: file(name), encoding: .utf8)) ?? "").split(separator: "\n").count
-  }
-
-  func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 /// The test's environment without `NO_COLOR` and the variables that choose the cache
 /// folder (`XDG_RUNTIME_DIR`, `XDG_CACHE_HOME`, `HOME`, `TMPDIR`), plus `extra`.
 private func environment(_ extra: [String: String]) -> [String: String] {
-  var env = ProcessInfo.processInfo.environment
-  for name in ["NO_COLOR", "XDG_RUNTIME_DIR", "XDG_CACHE_HOME", "HOME", "TMPDIR"] {
-    env.removeValue(forKey: name)
-  }
-  env.merge(extra) { $1 }
-  return env
+  scrubbedEnvironment(removing: ["NO_COLOR"] + cacheFolderVariables, adding: extra)
 }
 
 private func permissions(_ path: String) -> Int? {
@@ -48,7 +24,7 @@ private func permissions(_ path: String) -> Int? {
   }
 
   @Test func firstCallWaitsBrieflyForAFastCommand() throws {
-    let folder = try RuntimeFolder()
+    let folder = try TestFolder("ticker-cache")
     defer { folder.remove() }
     let env = environment(["XDG_RUNTIME_DIR": folder.path])
     let output = try oneShot(["--command", "echo hello; echo world", "-w", "16"], env)
@@ -61,7 +37,7 @@ private func permissions(_ path: String) -> Int? {
   }
 
   @Test func slowFirstRunShowsAPlaceholderThenTheOutput() throws {
-    let folder = try RuntimeFolder()
+    let folder = try TestFolder("ticker-cache")
     defer { folder.remove() }
     let env = environment(["XDG_RUNTIME_DIR": folder.path])
     let done = folder.file("done")
@@ -79,7 +55,7 @@ private func permissions(_ path: String) -> Int? {
   }
 
   @Test func concurrentCallsStartOneRefresh() throws {
-    let folder = try RuntimeFolder()
+    let folder = try TestFolder("ticker-cache")
     defer { folder.remove() }
     let env = environment(["XDG_RUNTIME_DIR": folder.path])
     let command = "echo run >> '\(folder.file("runs"))'; sleep 0.2; echo value"
@@ -98,7 +74,7 @@ private func permissions(_ path: String) -> Int? {
   }
 
   @Test func staleCacheIsShownWhileOneRefreshRuns() throws {
-    let folder = try RuntimeFolder()
+    let folder = try TestFolder("ticker-cache")
     defer { folder.remove() }
     let env = environment(["XDG_RUNTIME_DIR": folder.path])
     let runs = folder.file("runs")
@@ -120,7 +96,7 @@ private func permissions(_ path: String) -> Int? {
   }
 
   @Test func failingCommandRunsAtMostOncePerEvery() throws {
-    let folder = try RuntimeFolder()
+    let folder = try TestFolder("ticker-cache")
     defer { folder.remove() }
     let env = environment(["XDG_RUNTIME_DIR": folder.path])
     let command = "echo run >> '\(folder.file("runs"))'; exit 1"
@@ -132,7 +108,7 @@ private func permissions(_ path: String) -> Int? {
   }
 
   @Test func withoutARuntimeFolderTheCacheIsInTheHomeFolder() throws {
-    let folder = try RuntimeFolder()
+    let folder = try TestFolder("ticker-cache")
     defer { folder.remove() }
     let env = environment(["HOME": folder.path])
     #expect(try oneShot(["--command", "echo hi", "-w", "2"], env) == "hi\n")
@@ -143,7 +119,7 @@ private func permissions(_ path: String) -> Int? {
   }
 
   @Test func withoutAHomeFolderTheCacheIsAPrivateFolderInTMPDIR() throws {
-    let folder = try RuntimeFolder()
+    let folder = try TestFolder("ticker-cache")
     defer { folder.remove() }
     let env = environment(["TMPDIR": folder.path])
     #expect(try oneShot(["--command", "echo hi", "-w", "2"], env) == "hi\n")
@@ -151,7 +127,7 @@ private func permissions(_ path: String) -> Int? {
   }
 
   @Test func symbolicLinkInPlaceOfTheFolderIsRefused() throws {
-    let folder = try RuntimeFolder()
+    let folder = try TestFolder("ticker-cache")
     defer { folder.remove() }
     let elsewhere = folder.file("elsewhere")
     try FileManager.default.createDirectory(
@@ -170,7 +146,7 @@ private func permissions(_ path: String) -> Int? {
   }
 
   @Test func streamSeedsFromTheCacheAndKeepsItFresh() throws {
-    let folder = try RuntimeFolder()
+    let folder = try TestFolder("ticker-cache")
     defer { folder.remove() }
     let env = environment(["XDG_RUNTIME_DIR": folder.path])
     let command = "cat '\(folder.file("value"))'"

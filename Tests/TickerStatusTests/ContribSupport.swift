@@ -28,25 +28,18 @@ func hasOption(_ name: String) -> Bool {
 /// The environment the clients run in: the built binary first on PATH, UTF-8, a known
 /// terminal, no outer tmux and no colour or ticker settings from outside, plus `extra`.
 func clientEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
-  var environment = ProcessInfo.processInfo.environment
-  for name in [
-    "TMUX", "TMUX_PANE", "NO_COLOR", "LC_ALL", "LC_CTYPE", "TICKER_ARGS", "TICKER_ZSH_COLOR",
-  ] {
-    environment.removeValue(forKey: name)
-  }
-  environment["PATH"] = binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-  environment["LANG"] = "C.UTF-8"
-  environment["TERM"] = "xterm-256color"
-  environment.merge(extra) { _, new in new }
-  return environment
+  let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+  return scrubbedEnvironment(
+    removing: [
+      "TMUX", "TMUX_PANE", "NO_COLOR", "LC_ALL", "LC_CTYPE", "TICKER_ARGS", "TICKER_ZSH_COLOR",
+    ],
+    adding: ["PATH": binaryFolder + ":" + path, "LANG": "C.UTF-8", "TERM": "xterm-256color"]
+      .merging(extra) { _, new in new })
 }
 
-/// A fresh private folder under the temporary folder.
+/// A fresh private folder under the temporary folder (a `TestFolder`), as a URL.
 func temporaryFolder() throws -> URL {
-  let folder = FileManager.default.temporaryDirectory
-    .appendingPathComponent("ticker-contrib-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  return folder
+  URL(fileURLWithPath: try TestFolder("ticker-contrib").path)
 }
 
 /// `text` without SGR sequences (ESC [ … letter).

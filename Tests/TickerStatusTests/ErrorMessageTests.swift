@@ -257,8 +257,7 @@ import Testing
   }
 
   @Test func tmuxOptionOutsideTmuxIsAUsageError() throws {
-    var environment = ProcessInfo.processInfo.environment
-    environment.removeValue(forKey: "TMUX")
+    let environment = scrubbedEnvironment(removing: ["TMUX"])
     let result = try runTicker(["--stream", "--tmux-option", "@t", "x"], environment: environment)
     #expect(result.status == 64)
     #expect(

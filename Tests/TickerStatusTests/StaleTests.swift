@@ -5,38 +5,25 @@ import Testing
 // and then fails turns stale; a one-shot and a stream agree at the same time; an old
 // `-f` file is stale.
 
-/// A private folder for one test: the cache (`XDG_RUNTIME_DIR`), the counter, files.
-private struct Scratch {
-  let path: String
-
-  init() throws {
-    path = NSTemporaryDirectory() + "ticker-stale-" + UUID().uuidString.prefix(8)
-    try FileManager.default.createDirectory(
-      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-  }
-
+/// A test's folder as the stale tests use it: the cache (`XDG_RUNTIME_DIR`), the
+/// counter, files.
+extension TestFolder {
   /// A command that prints ALPHA on its first run and fails (status 3, `feed down` on
   /// standard error) on every later one, counting its runs in a file here.
-  var command: String {
+  fileprivate var command: String {
     let counter = path + "/counter"
     return "n=$(cat '\(counter)' 2>/dev/null || echo 0); echo $((n+1)) > '\(counter)'; "
       + "if [ \"$n\" -eq 0 ]; then echo ALPHA; else echo 'feed down' >&2; exit 3; fi"
   }
 
-  var environment: [String: String] {
-    var env = ProcessInfo.processInfo.environment
-    for name in ["NO_COLOR", "XDG_RUNTIME_DIR", "XDG_CACHE_HOME", "HOME", "TMPDIR"] {
-      env.removeValue(forKey: name)
-    }
-    env["XDG_RUNTIME_DIR"] = path
-    return env
+  fileprivate var environment: [String: String] {
+    scrubbedEnvironment(
+      removing: ["NO_COLOR"] + cacheFolderVariables, adding: ["XDG_RUNTIME_DIR": path])
   }
-
-  func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
 
 /// The lines a stream prints in `seconds`, after which it is stopped.
-private func streamLines(_ arguments: [String], _ scratch: Scratch, seconds: Double) throws
+private func streamLines(_ arguments: [String], _ scratch: TestFolder, seconds: Double) throws
   -> [String]
 {
   let result = try runTicker(
@@ -48,7 +35,7 @@ private let commandOptions = ["--every", "0.3", "--stale-after", "1", "-w", "12"
 
 @Suite(.serialized) struct StaleTests {
   @Test func aCommandThatStopsWorkingTurnsStaleInTmux() throws {
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-stale")
     defer { scratch.remove() }
     let lines = try streamLines(
       ["--command", scratch.command, "--format", "tmux"] + commandOptions, scratch, seconds: 2.6)
@@ -60,7 +47,7 @@ private let commandOptions = ["--every", "0.3", "--stale-after", "1", "-w", "12"
   }
 
   @Test func aCommandThatStopsWorkingTurnsStaleInANSI() throws {
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-stale")
     defer { scratch.remove() }
     let lines = try streamLines(
       ["--command", scratch.command, "--format", "ansi"] + commandOptions, scratch, seconds: 2.6)
@@ -71,7 +58,7 @@ private let commandOptions = ["--every", "0.3", "--stale-after", "1", "-w", "12"
   }
 
   @Test func waybarSaysStaleInItsClassAndTooltip() throws {
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-stale")
     defer { scratch.remove() }
     let lines = try streamLines(
       ["--command", scratch.command, "--format", "waybar"] + commandOptions, scratch,
@@ -91,7 +78,7 @@ private let commandOptions = ["--every", "0.3", "--stale-after", "1", "-w", "12"
   }
 
   @Test func aOneShotAndAStreamAtTheSameTimeShowTheSameFrame() throws {
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-stale")
     defer { scratch.remove() }
     let lines = try streamLines(
       ["--command", scratch.command, "--format", "json"] + commandOptions, scratch, seconds: 2.6)
@@ -117,7 +104,7 @@ private let commandOptions = ["--every", "0.3", "--stale-after", "1", "-w", "12"
   }
 
   @Test func anOldFileIsStaleAndANewOneIsNot() throws {
-    let scratch = try Scratch()
+    let scratch = try TestFolder("ticker-stale")
     defer { scratch.remove() }
     let file = scratch.path + "/items"
     try "AAPL 1\n".write(toFile: file, atomically: true, encoding: .utf8)

@@ -4,34 +4,6 @@ import Testing
 // End-to-end tests of `--stream` and the live sources, driving the built binary.
 // Every wait has a timeout; every folder and tmux server is unique and removed.
 
-/// A fresh folder for one test, removed by `remove()`.
-private struct Folder {
-  let path: String
-
-  init() throws {
-    path = NSTemporaryDirectory() + "ticker-stream-" + UUID().uuidString.prefix(8)
-    try FileManager.default.createDirectory(
-      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-  }
-
-  func file(_ name: String) -> String { path + "/" + name }
-
-  /// Writes `text` to `name` in place (truncate, then write).
-  func write(_ name: String, _ text: String) throws {
-    try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
-  }
-
-  /// Replaces `name` by renaming a new file over it.
-  func replace(_ name: String, _ text: String) throws {
-    try write(name + ".new", text)
-    guard rename(file(name + ".new"), file(name)) == 0 else { throw CocoaError(.fileWriteUnknown) }
-  }
-
-  func read(_ name: String) -> String? { try? String(contentsOfFile: file(name), encoding: .utf8) }
-
-  func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 /// The raw text of a JSON number field of a `--format json` line: `"at":123.45`.
 private func field(_ name: String, of line: String) -> String? {
   guard let start = line.range(of: "\"\(name)\":") else { return nil }
@@ -51,11 +23,7 @@ private func now() -> Double { Date().timeIntervalSince1970 }
 
 /// The environment of the tests, without `NO_COLOR` and `TMUX`, plus `extra`.
 private func environment(_ extra: [String: String] = [:]) -> [String: String] {
-  var env = ProcessInfo.processInfo.environment
-  env.removeValue(forKey: "NO_COLOR")
-  env.removeValue(forKey: "TMUX")
-  env.merge(extra) { $1 }
-  return env
+  scrubbedEnvironment(removing: ["NO_COLOR", "TMUX"], adding: extra)
 }
 
 /// A tmux server of the test's own (`tmux -L NAME`), started by the command `start`
@@ -102,20 +70,12 @@ struct PrivateTmux {
   }
 }
 
-/// Whether process `pid` has ended (gone, or a zombie nobody has reaped yet).
-private func hasEnded(_ pid: Int32) -> Bool {
-  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else {
-    return true
-  }
-  guard let close = stat.lastIndex(of: ")") else { return true }
-  return stat[stat.index(close, offsetBy: 2)] == "Z"
-}
-
 /// The running processes whose command lines have `word`.
 func processes(mentioning word: String) -> [Int32] {
   let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
   return pids.compactMap(Int32.init).filter { pid in
-    guard !hasEnded(pid), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+    guard !processHasEnded(pid),
+      let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
     else { return false }
     return data.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == word }
   }
@@ -176,7 +136,7 @@ func processes(mentioning word: String) -> [Int32] {
   // MARK: Sources
 
   @Test func fileIsReadAgainWhenItChangesAndKeptWhenItFails() throws {
-    let folder = try Folder()
+    let folder = try TestFolder("ticker-stream")
     defer { folder.remove() }
     try folder.write("items", "alpha\n")
     let stream = try LiveProcess(
@@ -244,7 +204,7 @@ func processes(mentioning word: String) -> [Int32] {
   }
 
   @Test func slowCommandDoesNotHoldUpFrames() throws {
-    let folder = try Folder()
+    let folder = try TestFolder("ticker-stream")
     defer { folder.remove() }
     let stream = try LiveProcess(
       [
@@ -263,7 +223,7 @@ func processes(mentioning word: String) -> [Int32] {
   }
 
   @Test func failingCommandKeepsTheLastGoodItemsAndSaysSoOnce() throws {
-    let folder = try Folder()
+    let folder = try TestFolder("ticker-stream")
     defer { folder.remove() }
     try folder.write("out", "good\n")
     let command =
@@ -295,7 +255,7 @@ func processes(mentioning word: String) -> [Int32] {
   }
 
   @Test func hangingCommandIsStoppedAfterItsTimeout() throws {
-    let folder = try Folder()
+    let folder = try TestFolder("ticker-stream")
     defer { folder.remove() }
     // Hangs the first time only, so that no later run is left behind.
     let command =
@@ -311,13 +271,14 @@ func processes(mentioning word: String) -> [Int32] {
       stream.standardError.hasPrefix(
         "ticker-status: warning: command '\(command)' did not finish within 10 s and was stopped;"
       ))
-    #expect(waitUntil(timeout: 2) { hasEnded(sleeper) }, "the command's children are stopped too")
+    #expect(
+      waitUntil(timeout: 2) { processHasEnded(sleeper) }, "the command's children are stopped too")
   }
 
   // MARK: Process life
 
   @Test func readerGoneExitsQuietly() throws {
-    let folder = try Folder()
+    let folder = try TestFolder("ticker-stream")
     defer { folder.remove() }
     // A moving ticker notices on its next write (EPIPE); a still one by POLLERR.
     for motion in [["-s", "30", "--demo"], ["-w", "30", "still"]] {
@@ -337,7 +298,7 @@ func processes(mentioning word: String) -> [Int32] {
 
   @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
   func signalEndsTheStreamAndItsCommand(signal: Int32, status: Int32) throws {
-    let folder = try Folder()
+    let folder = try TestFolder("ticker-stream")
     defer { folder.remove() }
     let command = "sleep 60 & echo $! > '\(folder.file("pid"))'; wait"
     let stream = try LiveProcess(
@@ -350,7 +311,7 @@ func processes(mentioning word: String) -> [Int32] {
     stream.send(signal)
     #expect(stream.waitForExit(timeout: 5) == status)
     #expect(now() - sent < 1, "exits promptly")
-    #expect(waitUntil(timeout: 2) { hasEnded(sleeper) }, "the running command is stopped")
+    #expect(waitUntil(timeout: 2) { processHasEnded(sleeper) }, "the running command is stopped")
     #expect(stream.standardError.isEmpty)
   }
 
@@ -507,7 +468,7 @@ func processes(mentioning word: String) -> [Int32] {
     let server = try #require(try PrivateTmux(withoutASession: tmux))
     defer { server.stop() }
     // The stream's `tmux` writes down each command line it is given.
-    let folder = try Folder()
+    let folder = try TestFolder("ticker-stream")
     defer { folder.remove() }
     try folder.write(
       "tmux",
@@ -565,7 +526,7 @@ func processes(mentioning word: String) -> [Int32] {
       print("skipped: python3 is not installed")
       return
     }
-    let folder = try Folder()
+    let folder = try TestFolder("ticker-stream")
     defer { folder.remove() }
     let socket = folder.file("silent")
     // Accepts every connection and never says a word.

@@ -19,6 +19,12 @@ struct TestFolder {
     return file(name)
   }
 
+  /// Replaces `name` by renaming a new file over it.
+  func replace(_ name: String, _ text: String) throws {
+    try write(name + ".new", text)
+    guard rename(file(name + ".new"), file(name)) == 0 else { throw CocoaError(.fileWriteUnknown) }
+  }
+
   func read(_ name: String) -> String? { try? String(contentsOfFile: file(name), encoding: .utf8) }
 
   /// How many lines `name` has (0 when it is missing).
@@ -29,15 +35,24 @@ struct TestFolder {
   func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
 
+/// The test process's environment without the variables `removed`, plus `extra`: the
+/// one way the tests scrub what they inherit.
+func scrubbedEnvironment(removing removed: [String], adding extra: [String: String] = [:])
+  -> [String: String]
+{
+  var environment = ProcessInfo.processInfo.environment
+  for name in removed { environment.removeValue(forKey: name) }
+  environment.merge(extra) { $1 }
+  return environment
+}
+
+/// The variables that choose the command cache's folder.
+let cacheFolderVariables = ["XDG_RUNTIME_DIR", "XDG_CACHE_HOME", "HOME", "TMPDIR"]
+
 /// The test's environment without `NO_COLOR`, `TMUX` and the variables that choose the
 /// command cache's folder, plus `extra`.
 func testEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
-  var environment = ProcessInfo.processInfo.environment
-  for name in ["NO_COLOR", "TMUX", "XDG_RUNTIME_DIR", "XDG_CACHE_HOME", "HOME", "TMPDIR"] {
-    environment.removeValue(forKey: name)
-  }
-  environment.merge(extra) { $1 }
-  return environment
+  scrubbedEnvironment(removing: ["NO_COLOR", "TMUX"] + cacheFolderVariables, adding: extra)
 }
 
 /// Whether process `pid` has ended: gone, or a zombie nobody has reaped yet.

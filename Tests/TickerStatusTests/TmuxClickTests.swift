@@ -42,10 +42,8 @@ private final class TmuxClickServer {
     self.tmux = tmux
     self.version = version
     self.folder = folder
-    var environment = ProcessInfo.processInfo.environment
-    for name in ["TMUX", "TMUX_PANE", "NO_COLOR", "LC_ALL", "LC_CTYPE"] {
-      environment.removeValue(forKey: name)
-    }
+    var environment = scrubbedEnvironment(
+      removing: ["TMUX", "TMUX_PANE", "NO_COLOR", "LC_ALL", "LC_CTYPE"])
     environment["LANG"] = "C.UTF-8"
     environment["TERM"] = "xterm-256color"
     environment["TMUX_TMPDIR"] = folder.path

@@ -183,7 +183,7 @@ private final class TmuxServer {
   var streams: [Int32] {
     let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return pids.compactMap(Int32.init).filter { pid in
-      guard isRunning(pid),
+      guard !processHasEnded(pid),
         let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
       else { return false }
       let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
@@ -223,14 +223,6 @@ private struct Waiter {
     _ = waitForExit(pid, timeout: 5)
     unlink(fifo)
   }
-}
-
-/// Whether a process runs (a zombie, which no one may reap in a container, does not).
-private func isRunning(_ pid: Int32) -> Bool {
-  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-    let end = stat.lastIndex(of: ")")
-  else { return false }
-  return !stat[stat.index(after: end)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
 }
 
 /// What a tmux option value draws: `#[…]` styles gone, `##` read as `#`.
