@@ -79,45 +79,20 @@ private final class TmuxStatusLine {
         + ["\(tmux) -u -L \(inner) attach -t in"])
   }
 
-  /// Runs a tmux command that starts a server (see `spawnClean`).
+  /// Runs a tmux command that starts a server (see `tmuxCommand`).
   private func startServer(_ arguments: [String]) throws {
-    let pid = try spawnClean([self.tmux] + arguments, environment: environment)
-    let status = waitForExit(pid, timeout: 10)
-    #expect(status == 0, "tmux \(arguments) ended with status \(String(describing: status))")
+    let result = try tmuxCommand(tmux, arguments, environment: environment, timeout: 10)
+    #expect(result.status == 0, "tmux \(arguments) ended with status \(result.status)")
   }
 
-  /// Runs a tmux command. Its output goes to files, not pipes: a tmux that starts a
-  /// server leaves the server holding whatever its standard output was.
+  /// Runs a tmux command (`tmuxCommand`) and returns its output.
   @discardableResult
   func run(_ arguments: [String], expectSuccess: Bool = true) throws -> String {
-    let output = scratch.file("tmux-output")
-    let errors = scratch.file("tmux-errors")
-    for path in [output, errors] {
-      _ = FileManager.default.createFile(atPath: path, contents: nil)
-    }
-    let outputHandle = FileHandle(forWritingAtPath: output)
-    let errorHandle = FileHandle(forWritingAtPath: errors)
-    defer {
-      try? outputHandle?.close()
-      try? errorHandle?.close()
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tmux)
-    process.arguments = arguments
-    process.environment = RunWatchdog.marked(environment)
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = outputHandle
-    process.standardError = errorHandle
-    try process.run()
-    let deadline = Date().addingTimeInterval(10)
-    while process.isRunning && Date() < deadline { usleep(2_000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    let stderr = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+    let result = try tmuxCommand(tmux, arguments, environment: environment, timeout: 10)
     if expectSuccess {
-      #expect(process.terminationStatus == 0, "tmux \(arguments): \(stderr)")
+      #expect(result.status == 0, "tmux \(arguments): \(result.stderr)")
     }
-    return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    return result.stdout
   }
 
   /// Sets an option of the inner server; the argument is passed as it is, unparsed.

@@ -37,9 +37,10 @@ func clientEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
       .merging(extra) { _, new in new })
 }
 
-/// A fresh private folder under the temporary folder (a `TestFolder`), as a URL.
+/// A fresh folder under the temporary folder (a `TestFolder`, 0755: the plugin's tests
+/// run tmux as nobody in it), as a URL.
 func temporaryFolder() throws -> URL {
-  URL(fileURLWithPath: try TestFolder("ticker-contrib").path)
+  URL(fileURLWithPath: try TestFolder("ticker-contrib", permissions: 0o755).path)
 }
 
 /// `text` without SGR sequences (ESC [ … letter).

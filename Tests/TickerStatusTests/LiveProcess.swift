@@ -183,17 +183,3 @@ extension Locked {
     set(value)
   }
 }
-
-/// Runs a program that leaves a daemon behind (`tmux new-session -d` starts the tmux
-/// server), with standard streams on `/dev/null` and every other descriptor of the
-/// test process closed in the child, and waits up to `timeout` seconds for it.
-///
-/// Foundation's `Process` notices a child's end by a socket the child inherits; a
-/// daemon that inherits it too keeps `waitUntilExit` waiting for as long as the
-/// daemon lives. Spawning without it avoids that.
-///
-/// - Returns: The exit status, or `nil` if it did not end in time (it is then killed).
-func runClosingDescriptors(_ arguments: [String], timeout: Double = 10) -> Int32? {
-  guard let pid = try? spawnClean(arguments) else { return nil }
-  return waitForExit(pid, timeout: timeout)
-}

@@ -37,7 +37,9 @@ struct PrivateTmux {
   /// `nil` when the server did not start.
   init?(_ tmux: String, start: [String]) throws {
     self.tmux = tmux
-    guard runClosingDescriptors([tmux, "-L", name] + start) == 0 else { return nil }
+    guard try tmuxCommand(tmux, ["-L", name] + start, environment: nil).status == 0 else {
+      return nil
+    }
     socket = try run(["display-message", "-p", "#{socket_path}"]).stdout
       .trimmingCharacters(in: .newlines)
   }

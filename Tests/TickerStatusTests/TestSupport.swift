@@ -4,10 +4,13 @@ import Foundation
 struct TestFolder {
   let path: String
 
-  init(_ prefix: String = "ticker-test") throws {
+  /// - Parameter permissions: 0700, or 0755 for a folder another user (a bar or a
+  ///   tmux run as nobody) must get into.
+  init(_ prefix: String = "ticker-test", permissions: Int = 0o700) throws {
     path = NSTemporaryDirectory() + prefix + "-" + UUID().uuidString.prefix(8)
     try FileManager.default.createDirectory(
-      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      atPath: path, withIntermediateDirectories: true,
+      attributes: [.posixPermissions: permissions])
   }
 
   func file(_ name: String) -> String { path + "/" + name }

@@ -88,10 +88,9 @@ private final class TmuxClickServer {
 
   /// Starts a server in the folder (the actions and whatever might run there).
   private func start(_ arguments: [String]) throws {
-    let pid = try spawnClean(
-      ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path, tmux] + arguments,
-      environment: environment)
-    #expect(waitForExit(pid, timeout: 20) == 0, "tmux \(arguments) failed")
+    let result = try tmuxCommand(
+      tmux, arguments, environment: environment, directory: folder.path, timeout: 20)
+    #expect(result.status == 0, "tmux \(arguments) failed: \(result.stderr)")
   }
 
   /// Runs a tmux command on the inner or outer server and returns its output.

@@ -6,26 +6,13 @@ import TickerCore
 
 // MARK: - tmux plugin
 
-/// Runs tmux (started by `spawnClean`, see there why) and waits for it, its output
-/// collected in files; `user` (from `setpriv`) runs it as another user.
+/// Runs tmux (`tmuxCommand`); `user` (from `setpriv`) runs it as another user.
 private func runTmux(
   _ arguments: [String], environment: [String: String]? = nil, user: [String] = []
 ) throws -> ProcessResult {
-  let tmux = which("tmux") ?? "/usr/bin/tmux"
-  let folder = try temporaryFolder()
-  defer { try? FileManager.default.removeItem(at: folder) }
-  let outPath = folder.appendingPathComponent("out").path
-  let errPath = folder.appendingPathComponent("err").path
-  let pid = try spawnClean(
-    user + [tmux] + arguments, environment: environment ?? clientEnvironment(),
-    stdout: .file(outPath), stderr: .file(errPath))
-  let status = waitForExit(pid, timeout: 60) ?? 124
-  let out = (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data()
-  let err = (try? Data(contentsOf: URL(fileURLWithPath: errPath))) ?? Data()
-  return ProcessResult(
-    status: status,
-    stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-    stdoutBytes: [UInt8](out))
+  try tmuxCommand(
+    which("tmux") ?? "/usr/bin/tmux", arguments, environment: environment ?? clientEnvironment(),
+    prefix: user)
 }
 
 /// The socket file tmux makes for `-L name`: tmux leaves it behind when its server
