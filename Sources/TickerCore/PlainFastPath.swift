@@ -96,7 +96,15 @@ struct ScalarTable: Sendable {
       same = same && unit.utf8.elementsEqual(cluster.utf8)
     }
     guard units == 1, same, width > 0, width <= Int(widthMask) else { return 0 }
-    return simple | (ClusterRules.isVisible(cluster) ? visible : 0) | UInt8(width)
+    // A symbol, kana or ideograph is neither white space nor default-ignorable: it is
+    // visible when both profiles give it cells (`ClusterRules.isVisible`, which a test
+    // holds this to).
+    let shows =
+      ClusterRules.isCommonBase(value)
+      ? CellMeasure(profile: .terminal).width(of: cluster) > 0
+        && CellMeasure(profile: .tmux).width(of: cluster) > 0
+      : ClusterRules.isVisible(cluster)
+    return simple | (shows ? visible : 0) | UInt8(width)
   }
 }
 

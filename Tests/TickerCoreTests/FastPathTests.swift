@@ -174,6 +174,18 @@ private let corpora: [(name: String, pool: [String])] = {
     }
   }
 
+  /// Symbols, kana and ideographs (`ClusterRules.isCommonBase`) are visible exactly
+  /// when both profiles give them cells, as the fast way takes them.
+  @Test func commonBasesAreVisibleWhenTheyHaveCells() {
+    for value in UInt32(0x2000)..<0x10000 where ClusterRules.isCommonBase(value) {
+      let cluster = Character(Unicode.Scalar(value)!)
+      let cells =
+        CellMeasure(profile: .terminal).width(of: cluster) > 0
+        && CellMeasure(profile: .tmux).width(of: cluster) > 0
+      #expect(ClusterRules.isVisible(cluster) == cells, "U+\(String(value, radix: 16))")
+    }
+  }
+
   /// A few clusters the fast way takes, checked against what they must be.
   @Test func simpleScalarsAreSingleClustersOfKnownWidth() {
     let strip = Strip(items: ["é日😀\u{FFFD}a"], separator: "", measure: CellMeasure())
