@@ -185,7 +185,7 @@ func expectedClick(_ items: [String], _ index: Int, button: Int) -> String {
     #expect(result.status == 64)
     #expect(
       result.stderr.contains(
-        "cannot be passed back in a polybar click action: it holds a line break"))
+        "cannot be passed back in a one-shot's polybar click action: it holds a line break"))
   }
 
   @Test func lemonbarActionsHoldOnlyTheItemAndTheButton() throws {

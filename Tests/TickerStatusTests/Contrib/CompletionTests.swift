@@ -61,6 +61,7 @@ import TickerCore
       OutputFormat.allCases.map(\.rawValue) + Markup.allCases.map(\.rawValue)
       + Motion.allCases.map(\.rawValue) + Fit.allCases.map(\.rawValue)
       + WidthProfile.allCases.map(\.rawValue) + AmbiguousWidth.allCases.map(\.rawValue)
+      + InputKind.allCases.map(\.rawValue)
     for value in values {
       #expect(text.contains(value), "'\(value)' is missing")
     }
