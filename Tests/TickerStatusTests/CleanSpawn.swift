@@ -38,10 +38,7 @@ func spawnClean(
         &actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     }
   }
-  let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-  for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
-    posix_spawn_file_actions_addclose(&actions, descriptor)
-  }
+  closeInheritedDescriptors(&actions)
   var attributes = posix_spawnattr_t()
   posix_spawnattr_init(&attributes)
   defer { posix_spawnattr_destroy(&attributes) }
@@ -83,4 +80,14 @@ func waitForExit(_ pid: pid_t, timeout: Double) -> Int32? {
     usleep(5_000)
   }
   return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+}
+
+/// Adds to `actions` the closing of every descriptor of this process above 2, so that
+/// a child holds none of the tests' pipes (a write end held would keep its reader
+/// waiting) or sockets.
+func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+  let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+  for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
+    posix_spawn_file_actions_addclose(&actions, descriptor)
+  }
 }

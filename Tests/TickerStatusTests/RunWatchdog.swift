@@ -57,11 +57,7 @@ enum RunWatchdog {
     posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    // Nothing else: a pipe's write end held here would keep another reader waiting.
-    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
-      posix_spawn_file_actions_addclose(&actions, descriptor)
-    }
+    closeInheritedDescriptors(&actions)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
