@@ -26,6 +26,11 @@ public struct Ticker: Sendable {
   public let motion: Motion
   /// What happens when everything fits in the window.
   public let fit: Fit
+  /// The time at which the motion starts (`--on-change restart`: when the items last
+  /// changed): then the window is at the strip's first cell, resting first when there
+  /// is a dwell, and moving after. 0, the default, puts every ticker of the same items
+  /// at the same place at the same time, whenever it was made.
+  public var origin = 0.0
 
   /// Seconds `bounce` rests at each end when no dwell is given.
   public static let defaultBounceRest = 2.0
@@ -309,22 +314,23 @@ public struct Ticker: Sendable {
     // At 2^52 cycles or more from 0 every time is a whole number of cycles, so the
     // motion stands at its start. Far behind that, the first change is past it.
     let farthest = 0x1p52 * cycle
-    let motionTime = speed < 0 ? -time : time
+    let sinceOrigin = time - origin
+    let motionTime = speed < 0 ? -sinceOrigin : sinceOrigin
     var from = time
     if !(abs(motionTime) < farthest) {
       if (motionTime > 0) == (speed > 0) { return nil }
-      from = speed > 0 ? -farthest : farthest
+      from = origin + (speed > 0 ? -farthest : farthest)
     }
     let (base, local) = local(from, cycle: cycle)
     let current = schedule.offset(atLocal: local, strip)
     var candidate: Double
     if speed > 0 {
       guard let next = schedule.nextChange(afterLocal: local, strip) else { return nil }
-      candidate = base + next
+      candidate = origin + (base + next)
     } else {
       // Time runs backwards through the motion: the offset changes once the local
       // time falls below the start of the current step.
-      candidate = -(base + schedule.changeAtOrBefore(local: local, strip))
+      candidate = origin - (base + schedule.changeAtOrBefore(local: local, strip))
     }
     // Rounding can land on the old step, or just before the time asked about: move
     // on from there a representable step at a time, then twice as far each time.
@@ -345,10 +351,12 @@ public struct Ticker: Sendable {
 
   // MARK: Motion arithmetic
 
-  /// Splits `time` into a whole number of cycles (`base`, in motion time) and the
-  /// motion time within the cycle. Negative speeds run the motion backwards.
+  /// Splits `time` since `origin` into a whole number of cycles (`base`, in motion
+  /// time) and the motion time within the cycle. Negative speeds run the motion
+  /// backwards.
   private func local(_ time: Double, cycle: Double) -> (base: Double, local: Double) {
-    let motionTime = speed < 0 ? -time : time
+    let sinceOrigin = time - origin
+    let motionTime = speed < 0 ? -sinceOrigin : sinceOrigin
     let turns = motionTime / cycle
     guard turns.isFinite else { return (0, 0) }
     let whole = turns.rounded(.down)
