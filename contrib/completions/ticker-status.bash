@@ -36,6 +36,7 @@ _ticker_status() {
     --input) values='text quotes json' ;;
     --motion) values='wrap bounce' ;;
     --fit) values='left center right scroll' ;;
+    --on-change) values='restart keep' ;;
     --cells) values='terminal tmux' ;;
     --tmux-version) values='3.3a 3.4 3.5a 3.6a 3.7c next-3.8' ;;
     --ambiguous) values='narrow wide' ;;
@@ -47,6 +48,9 @@ _ticker_status() {
     -w | --width | -s | --speed | --separator | --dwell | --at | --max-fps | --split | --every | --stale-after | --stale-mark | --clicked-stream)
         return # a number or free text: nothing to offer
         ;;
+    --before | --after | --paused-before | --paused-after | --empty)
+        return # free text
+        ;;
     esac
     if [[ -n $values ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
@@ -57,6 +61,7 @@ _ticker_status() {
         mapfile -t COMPREPLY < <(compgen -W '
             -f --file --demo --quotes --input --separator
             -w --width -s --speed --motion --dwell --fit --at
+            --on-change --before --after --player-status --paused-before --paused-after --empty
             --cells --tmux-version --ambiguous --format --markup --up-style --down-style
             --stream --max-fps --follow --split --command --every --stale-after --stale-mark
             --tmux-option --tmux-socket

@@ -142,6 +142,51 @@ enum OptionTable {
       options.time = try Parse.number(
         text, label: label, expected: "expected a finite number of seconds")
     },
+    // Now playing (issue 26): restart on change, fixed parts, the player's status.
+    .choice(
+      "on-change", "rule", .window,
+      help: """
+        When a --follow line or a --command's output changes the items: restart (they \
+        start at the left edge, rest --dwell, then move; the default with --follow) or \
+        keep (the window stays where the clock puts it; the default otherwise).
+        """
+    ) { (options: inout Options, rule: ChangeRule) in options.onChange = rule },
+    .value(
+      "before", "text", .window,
+      help: """
+        Text that does not move, drawn before the moving window inside --width (an \
+        icon, a label); read as items are (--markup).
+        """
+    ) { options, text, _ in options.before = text },
+    .value(
+      "after", "text", .window,
+      help: "Text that does not move, drawn after the moving window inside --width."
+    ) { options, text, _ in options.after = text },
+    .flag(
+      "player-status", .window,
+      help: """
+        Each line of standard input or a --command starts with a player's status and a \
+        space, as playerctl's \
+        '{{status}} …' prints it: Playing, Paused or Stopped, taken off the item. The \
+        items move while a line says Playing; else they stand at their start, with \
+        --paused-before and --paused-after instead of --before and --after.
+        """
+    ) { $0.playerStatus = true },
+    .value(
+      "paused-before", "text", .window,
+      help: "With --player-status: --before while no line says Playing (default --before)."
+    ) { options, text, _ in options.pausedBefore = text },
+    .value(
+      "paused-after", "text", .window,
+      help: "With --player-status: --after while no line says Playing (default --after)."
+    ) { options, text, _ in options.pausedAfter = text },
+    .value(
+      "empty", "text", .window,
+      help: """
+        Shown, standing still and without --before or --after, while there are no items \
+        (playerctl --follow prints an empty line when the player quits) (default: blank).
+        """
+    ) { options, text, _ in options.empty = text },
 
     // MARK: Cells and output
     .choice(

@@ -31,6 +31,18 @@ struct Options: Equatable {
   var dwell = 0.0
   var fit = Fit.left
   var time: Double?
+  /// `--on-change`: `nil` when not given (restart with `--follow`, else keep).
+  var onChange: ChangeRule?
+  /// `--before`, `--after`: the fixed parts; `--paused-before`, `--paused-after`
+  /// replace them while paused (`--player-status`).
+  var before = ""
+  var after = ""
+  var pausedBefore: String?
+  var pausedAfter: String?
+  /// `--player-status`: each line starts with playerctl's `{{status}}`.
+  var playerStatus = false
+  /// `--empty`: shown while there are no items.
+  var empty = ""
   // Cells and output
   var cells: WidthProfile?
   var ambiguous = AmbiguousWidth.narrow
@@ -73,6 +85,9 @@ struct Options: Equatable {
   /// The default of `--every`.
   static let defaultEvery = 10.0
 
+  /// Whether new items restart the motion (`--on-change`; by default with `--follow`).
+  var restartsOnChange: Bool { (onChange ?? (follow ? .restart : .keep)) == .restart }
+
   /// Whether any source of items was given.
   var hasItems: Bool { !items.isEmpty || !files.isEmpty || !commands.isEmpty || demo }
 
@@ -83,8 +98,11 @@ struct Options: Equatable {
   ///   there are no items).
   func validate(in environment: Environment) throws(UsageError) {
     if !hasItems { throw .noItems(inputWaits: !environment.inputIsTerminal) }
-    if follow && !files.contains("-") {
+    if follow && !files.contains("-") && commands.isEmpty {
       throw .needs(option: "--follow", requirement: "'--file -' (it follows standard input)")
+    }
+    if follow && !commands.isEmpty && !stream {
+      throw .needs(option: "--follow with --command", requirement: "'--stream'")
     }
     if stream && time != nil {
       throw .conflict(option: "--at <unix-seconds>", other: "--stream")
@@ -104,6 +122,15 @@ struct Options: Equatable {
       throw .conflict(
         option: "--on-click <command>", other: "--file - (standard input carries the clicks)")
     }
+    if (pausedBefore != nil || pausedAfter != nil) && !playerStatus {
+      throw .needs(
+        option: pausedBefore != nil ? "--paused-before <text>" : "--paused-after <text>",
+        requirement: "'--player-status'")
+    }
+    if onChange == .restart && !stream && !commands.isEmpty {
+      // A one-shot's cache does not yet keep when a command's output last changed.
+      throw .needs(option: "--on-change restart", requirement: "'--stream' with --command")
+    }
     if tmuxSocket != nil && tmuxOption == nil {
       throw .needs(option: "--tmux-socket <path>", requirement: "'--tmux-option <name>'")
     }
@@ -116,6 +143,14 @@ struct Options: Equatable {
       }
     }
   }
+}
+
+/// What a change of the items does to the motion (`--on-change`).
+enum ChangeRule: String, CaseIterable, Sendable {
+  /// New items start at the left edge at the moment they come.
+  case restart
+  /// The window stays where the clock puts it.
+  case keep
 }
 
 /// What the lines of items hold (`--input`).

@@ -1,4 +1,5 @@
-/// `--follow -f -`: each line of standard input replaces the items.
+/// `--follow -f -`: each line of standard input replaces the items (or, for a
+/// followed `--command`, each line of its output: `FollowedCommand`).
 ///
 /// Standard input is read only when `poll(2)` says it is ready, one `read(2)` at a
 /// time, so frames never wait for it; its flags are left alone (they are shared with
@@ -19,10 +20,15 @@ final class FollowedInput: LiveSource {
   /// The monotonic time before which standard input is not read again.
   private var resumeAt = -Double.infinity
   private var isPaused = false
+  /// What is read: standard input, or a followed command's output.
+  private let descriptor: FileDescriptor
 
-  init() {}
+  init(_ descriptor: FileDescriptor = .standardInput) { self.descriptor = descriptor }
 
-  var descriptors: [FileDescriptor] { isOpen && !isPaused ? [.standardInput] : [] }
+  /// Whether the input has not reached its end.
+  var isReading: Bool { isOpen }
+
+  var descriptors: [FileDescriptor] { isOpen && !isPaused ? [descriptor] : [] }
   var deadline: Double? { isOpen && isPaused ? resumeAt : nil }
   func stop() {}
 
@@ -32,7 +38,7 @@ final class FollowedInput: LiveSource {
       guard now >= resumeAt else { return false }
       isPaused = false
     }
-    guard ready.contains(.standardInput) else { return false }
+    guard ready.contains(descriptor) else { return false }
     var newest: TextLines?
     let keep: (UnsafeRawBufferPointer) -> Void = { line in
       var one = TextLines()
@@ -43,7 +49,7 @@ final class FollowedInput: LiveSource {
     defer { chunk.deallocate() }
     var taken = 0
     reading: while true {
-      switch FileDescriptor.standardInput.read(into: chunk) {
+      switch descriptor.read(into: chunk) {
       case .success(let count) where count > 0:
         splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[..<count]), line: keep)
         taken += count
@@ -60,7 +66,7 @@ final class FollowedInput: LiveSource {
         break
       }
       // Read again only what is there now: a blocking read would hold up the frames.
-      var watch = [PollWatch(.standardInput)]
+      var watch = [PollWatch(descriptor)]
       Poll.wait(&watch, timeout: 0)
       if !watch[0].isReadable { break }
     }

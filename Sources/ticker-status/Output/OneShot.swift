@@ -13,6 +13,8 @@ enum OneShot {
     var nextOutput = 0
     // Stale notes for waybar's tooltip, of the sources drawn stale.
     var staleNotes = ""
+    // With --player-status, whether a line says Playing.
+    var playing = false
     for spec in pipeline.sources {
       let reader = pipeline.reader(for: spec)
       switch spec {
@@ -52,6 +54,7 @@ enum OneShot {
           lines = last
         }
         if let failure = check(read, path: "-", sawItem: reader.hasItems(lines)) { return failure }
+        lines = pipeline.itemLines(lines, playing: &playing)
         lines.withEachLine { reader.append(line: $0, to: &builder) }
       case .command:
         // The commands run side by side: look them all up at the first one.
@@ -59,7 +62,8 @@ enum OneShot {
           outputs = CommandCache.lookUp(
             commands, every: pipeline.every, reader: pipeline.reader, environment: environment)
         }
-        if let output = outputs[nextOutput] {
+        if var output = outputs[nextOutput] {
+          output.lines = pipeline.itemLines(output.lines, playing: &playing)
           if let after = pipeline.staleAfter,
             Staleness.isStale(lastGood: output.lastGood, at: time ?? Clock.now(), after: after)
           {
@@ -77,8 +81,9 @@ enum OneShot {
         nextOutput += 1
       }
     }
-    let ticker = pipeline.ticker(builder.build())
     let time = time ?? Clock.now()
+    // A one-shot's items come now: with --on-change restart they stand at their start.
+    let ticker = pipeline.framedTicker(builder.build(), playing: playing, changedAt: time)
     let frame = ticker.frame(at: time, markingItems: pipeline.encoder.marksItems)
     let line = pipeline.encoder.encode(
       frame, placement: ticker.placement(at: time), at: time,

@@ -92,6 +92,12 @@ enum Stream {
         case .success(let file): sources.append((file, reader))
         case .failure(let error): return .failure(error)
         }
+      case .command(let command) where pipeline.followsCommands:
+        switch FollowedCommand.start(command) {
+        case .success(let source): sources.append((source, reader))
+        case .failure(let error):
+          return .failure(InputError(path: "/bin/sh", reason: .system(error)))
+        }
       case .command(let command):
         let source = CommandSource(
           command: command, every: pipeline.every, reader: reader, store: store,

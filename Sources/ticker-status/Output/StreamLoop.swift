@@ -74,26 +74,44 @@ final class StreamLoop {
     minimumInterval = 1 / maxFramesPerSecond
   }
 
-  /// The sources' lines now, each with its reader.
-  private func snapshot() -> [SourceLines] {
-    zip(sources, readers).map { source, reader in
-      SourceLines(lines: source.lines, reader: reader, placeholder: source.placeholder)
+  /// The sources' lines now, each with its reader, and with `--player-status` whether
+  /// one says `Playing`.
+  private func snapshot() -> (lines: [SourceLines], playing: Bool) {
+    var playing = false
+    let lines = zip(sources, readers).enumerated().map { index, pair in
+      var lines = pair.0.lines
+      switch pipeline.sources[index] {
+      case .standardInput, .command:
+        lines = pipeline.itemLines(lines, playing: &playing)
+      case .demo, .arguments, .file:
+        break
+      }
+      return SourceLines(
+        lines: lines, reader: pair.1, placeholder: pair.0.placeholder,
+        staleMark: pair.0.staleMark)
     }
+    return (lines, playing)
   }
 
   /// Runs until the reader goes away or a signal ends the stream.
   func run() -> Ending {
     guard sink.start() else { return ending(.readerGone) }
     // The first strip whole: there is nothing to show before it.
-    var tickerSources = snapshot()
+    let initial = snapshot()
+    var tickerSources = initial.lines
+    // When the sources' lines last changed (`--on-change restart`), and what they were.
+    var changedAt = waiting.now()
+    var lastLines = sources.map(\.lines)
     var first = StripBuild(pipeline, sources: tickerSources)
-    var ticker = pipeline.ticker(first.advance(until: .infinity, clock: waiting.monotonic)!)
+    var ticker = pipeline.framedTicker(
+      first.advance(until: .infinity, clock: waiting.monotonic)!, playing: initial.playing,
+      changedAt: changedAt)
     // The frame on screen, and the ticker and lines it came from, for clicks.
     var onScreen = (ticker: ticker, sources: tickerSources)
     // Whether `onScreen` holds the ticker frames come from now: it is copied only when
     // a new ticker's first frame is shown, not at every frame.
     var onScreenIsCurrent = true
-    var build: (StripBuild, [SourceLines])?
+    var build: (StripBuild, [SourceLines], playing: Bool)?
     var shown: Frame?
     var shownAt = -Double.infinity
     // The realtime at which to draw the next frame; `nil`: only when something changes.
@@ -193,19 +211,24 @@ final class StreamLoop {
       var changed = false
       for source in sources where source.update(ready: ready, now: later) { changed = true }
       if changed {
-        let lines = snapshot()
-        build = (StripBuild(pipeline, sources: lines), lines)
+        let (lines, playing) = snapshot()
+        build = (StripBuild(pipeline, sources: lines), lines, playing)
+        let newLines = sources.map(\.lines)
+        if newLines != lastLines {
+          changedAt = waiting.now()
+          lastLines = newLines
+        }
       }
-      if case (var current, let lines)? = build {
+      if case (var current, let lines, let playing)? = build {
         let deadline = waiting.monotonic() + StreamLoop.buildSlice
         if let strip = current.advance(until: deadline, clock: waiting.monotonic) {
-          ticker = pipeline.ticker(strip)
+          ticker = pipeline.framedTicker(strip, playing: playing, changedAt: changedAt)
           tickerSources = lines
           onScreenIsCurrent = false
           due = -.infinity
           build = nil
         } else {
-          build = (current, lines)
+          build = (current, lines, playing)
         }
       }
     }

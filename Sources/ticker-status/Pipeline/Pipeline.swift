@@ -46,6 +46,17 @@ struct Pipeline {
   private let dwell: Double
   private let motion: Motion
   private let fit: Fit
+  /// `--stream --follow`: each `--command` runs once, followed (`FollowedCommand`).
+  let followsCommands: Bool
+  /// `--on-change restart`: new items start at the left edge (`Ticker.origin`).
+  let restartsOnChange: Bool
+  /// `--player-status`: lines start with the player's status (`PlayerStatus`).
+  let playerStatus: Bool
+  /// `--before`/`--after`, and `--paused-before`/`--paused-after` while paused.
+  private let playingParts: FixedParts
+  private let pausedParts: FixedParts
+  /// `--empty`: shown while there are no items.
+  private let empty: StyledText
 
   /// - Parameter arguments: The command line, without the program's name: polybar's
   ///   and lemonbar's click actions pass it back (`BarActions`).
@@ -117,6 +128,20 @@ struct Pipeline {
     dwell = options.dwell
     motion = options.motion
     fit = options.fit
+    followsCommands = options.follow && options.stream
+    restartsOnChange = options.restartsOnChange
+    playerStatus = options.playerStatus
+    let markup = options.markup
+    let cells = measure
+    let parts = { (before: String, after: String) in
+      FixedParts(
+        before: markup.read(before), after: markup.read(after), width: options.width,
+        measure: cells)
+    }
+    playingParts = parts(options.before, options.after)
+    pausedParts = parts(
+      options.pausedBefore ?? options.before, options.pausedAfter ?? options.after)
+    empty = markup.read(options.empty)
   }
 
   /// The tmux release whose widths `--cells tmux` follows: `--tmux-version`; else,
@@ -159,8 +184,40 @@ struct Pipeline {
   /// An empty strip builder with the separator and measure.
   func makeBuilder() -> StripBuilder { StripBuilder(separator: separator, measure: measure) }
 
-  /// The ticker that moves `strip` through the window.
-  func ticker(_ strip: Strip) -> Ticker {
-    Ticker(strip: strip, width: width, speed: speed, dwell: dwell, motion: motion, fit: fit)
+  /// The ticker that moves `strip` through the window (`--before` and `--after` left
+  /// out: `framedTicker(_:playing:changedAt:)` draws them).
+  func ticker(_ strip: Strip) -> Ticker { framedTicker(strip).ticker }
+
+  /// The ticker that moves `strip` through the window, with the fixed parts around it.
+  ///
+  /// - Parameters:
+  ///   - playing: With `--player-status`, whether a line says `Playing`: else the
+  ///     items stand at their start, between the paused parts.
+  ///   - changedAt: When the items last changed: with `--on-change restart`, the
+  ///     motion starts then.
+  func framedTicker(_ strip: Strip, playing: Bool = true, changedAt: Double = 0) -> FramedTicker {
+    if strip.itemCount == 0 {
+      // No items: nothing, or --empty standing still, without the fixed parts.
+      let shown = Strip(items: [empty], separator: "", measure: measure)
+      let none = FixedParts(before: "", after: "", width: width)
+      return FramedTicker(
+        ticker: Ticker(strip: shown, width: width, speed: 0, fit: fit), parts: none)
+    }
+    let moving = !playerStatus || playing
+    let parts = moving ? playingParts : pausedParts
+    var ticker = Ticker(
+      strip: strip, width: parts.windowWidth, speed: moving ? speed : 0, dwell: dwell,
+      motion: motion, fit: fit)
+    if restartsOnChange { ticker.origin = changedAt }
+    return FramedTicker(ticker: ticker, parts: parts)
+  }
+
+  /// `lines` as items: with `--player-status`, without their status words, and
+  /// `playing` set when one says `Playing`.
+  func itemLines(_ lines: TextLines, playing: inout Bool) -> TextLines {
+    guard playerStatus else { return lines }
+    let (kept, plays) = PlayerStatus.split(lines)
+    playing = playing || plays
+    return kept
   }
 }
