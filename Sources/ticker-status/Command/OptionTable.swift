@@ -63,7 +63,9 @@ enum OptionTable {
       "follow", .items,
       help: """
         With '-f -': each line of standard input replaces the items (playerctl --follow, \
-        tail -f); at its end the last items stay. One-shot: the last line.
+        tail -f); at its end the last items stay. One-shot: the last line. With \
+        --stream and --command: the command is kept running, each line it prints \
+        replaces its items, and it is stopped when the stream ends.
         """
     ) { $0.follow = true },
     .flag("demo", .items, help: "Add the built-in stock and currency quotes.") { $0.demo = true },
