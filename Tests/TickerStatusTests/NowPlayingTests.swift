@@ -64,6 +64,74 @@ private final class PipeLines: @unchecked Sendable {
   }
 }
 
+/// mpv with the MPRIS plugin playing `NowPlayingTests.titles`, headless, on a private
+/// session bus; `stop()` (also on deinit) ends both and removes the files.
+private final class PrivatePlayer {
+  let folder: TestFolder
+  var environment: [String: String]
+  let tracks: [String]
+  private var pids: [pid_t] = []
+
+  init() throws {
+    folder = try TestFolder("ticker-nowplaying")
+    var tracks: [String] = []
+    for (index, title) in NowPlayingTests.titles.enumerated() {
+      let path = folder.file("\(index).ogg")
+      let made = try runProcess(
+        which("sox")!,
+        [
+          "-n", "--comment", "title=\(title)", "--comment", "artist=Band", path, "synth", "60",
+          "sine", "440",
+        ])
+      #expect(made.status == 0)
+      tracks.append(path)
+    }
+    self.tracks = tracks
+    let address = "unix:path=" + folder.file("bus")
+    environment = testEnvironment(["DBUS_SESSION_BUS_ADDRESS": address])
+    environment.removeValue(forKey: "DISPLAY")
+    pids.append(
+      try spawnClean([which("dbus-daemon")!, "--session", "--nofork", "--address=\(address)"]))
+    #expect(
+      waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: self.folder.file("bus")) })
+    try play()
+  }
+
+  deinit { stop() }
+
+  /// Starts the player (again).
+  func play() throws {
+    let player = try spawnClean(
+      [which("mpv")!, "--no-config", "--no-video", "--ao=null", "--script=\(mprisPlugin)"]
+        + tracks, environment: environment)
+    pids.append(player)
+    #expect(
+      waitUntil(timeout: 15) {
+        (try? runProcess(which("playerctl")!, ["-l"], environment: self.environment, timeout: 5))?
+          .stdout.contains("mpv") == true
+      })
+  }
+
+  /// Ends the player (SIGTERM, as a user quits it).
+  func quit() {
+    guard pids.count > 1 else { return }
+    let player = pids.removeLast()
+    kill(player, SIGTERM)
+    _ = waitForExit(player, timeout: 5)
+  }
+
+  /// `playerctl ARGUMENTS` on the private bus.
+  func control(_ arguments: String...) {
+    _ = try? runProcess(which("playerctl")!, arguments, environment: environment, timeout: 10)
+  }
+
+  func stop() {
+    for pid in pids.reversed() { _ = waitForExit(pid, timeout: 0) }
+    pids = []
+    folder.remove()
+  }
+}
+
 @Suite(.serialized) struct NowPlayingTests {
   /// The tracks: each title longer than the window, so that it scrolls.
   static let titles = [
@@ -83,43 +151,12 @@ private final class PipeLines: @unchecked Sendable {
     .enabled(if: playerPrograms.allSatisfy { which($0) != nil }), .timeLimit(.minutes(2)))
   func realPlayer() throws {
     guard FileManager.default.fileExists(atPath: mprisPlugin) else { return }
-    let folder = try TestFolder("ticker-nowplaying")
-    defer { folder.remove() }
-    var tracks: [String] = []
-    for (index, title) in Self.titles.enumerated() {
-      let path = folder.file("\(index).ogg")
-      let made = try runProcess(
-        which("sox")!,
-        [
-          "-n", "--comment", "title=\(title)", "--comment", "artist=Band", path, "synth", "60",
-          "sine", "440",
-        ])
-      #expect(made.status == 0)
-      tracks.append(path)
-    }
-    // A private session bus, and the player on it.
-    let address = "unix:path=" + folder.file("bus")
-    let bus = try spawnClean([
-      which("dbus-daemon")!, "--session", "--nofork", "--address=\(address)",
-    ])
-    defer { _ = waitForExit(bus, timeout: 0) }
-    var environment = testEnvironment(["DBUS_SESSION_BUS_ADDRESS": address])
-    environment.removeValue(forKey: "DISPLAY")
-    #expect(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: folder.file("bus")) })
-    let player = try spawnClean(
-      [
-        which("mpv")!, "--no-config", "--no-video", "--ao=null", "--script=\(mprisPlugin)",
-      ] + tracks, environment: environment)
-    defer { _ = waitForExit(player, timeout: 0) }
-    let playerctl = which("playerctl")!
+    let player = try PrivatePlayer()
+    defer { player.stop() }
+    let environment = player.environment
     func control(_ arguments: String...) {
-      _ = try? runProcess(playerctl, arguments, environment: environment, timeout: 10)
+      _ = try? runProcess(which("playerctl")!, arguments, environment: environment, timeout: 10)
     }
-    #expect(
-      waitUntil(timeout: 15) {
-        (try? runProcess(playerctl, ["-l"], environment: environment, timeout: 5))?.stdout
-          .contains("mpv") == true
-      })
 
     // The ticker, as the README's recipe runs it; its standard output is the bar's pipe.
     let marker = "np-" + UUID().uuidString.prefix(8)
@@ -174,23 +211,106 @@ private final class PipeLines: @unchecked Sendable {
     #expect(moving != nil, "still after play: \(frames.lines.suffix(5))")
 
     // The player quits: the chosen nothing.
-    kill(player, SIGTERM)
+    player.quit()
     let gone = frames.waitForLine(from: again! + 1) { $0.hasPrefix("no player") }
     #expect(gone != nil, "no 'no player' frame: \(frames.lines.suffix(5))")
     #expect(!livePrograms(startingWith: "playerctl --ignore-player=\(marker)").isEmpty)
 
-    // The bar goes: the ticker ends at its next frame, and its playerctl with it. A new
-    // player makes that frame come.
+    // The bar goes: the ticker ends, and its playerctl with it. A new player makes a
+    // frame come, should the closed pipe go unnoticed until then.
     frames.close()
-    let second = try spawnClean(
-      [which("mpv")!, "--no-config", "--no-video", "--ao=null", "--script=\(mprisPlugin)"]
-        + tracks, environment: environment)
-    defer { _ = waitForExit(second, timeout: 0) }
+    try player.play()
     #expect(waitForExit(ticker, timeout: 15) == 0, "the ticker did not end with its reader")
     tickerEnded = true
     #expect(
       waitUntil(timeout: 5) {
         livePrograms(startingWith: "playerctl --ignore-player=\(marker)").isEmpty
       }, "playerctl outlived the ticker")
+  }
+
+  /// The command line of a recipe in `contrib/nowplaying/`, as its host hands it to
+  /// `/bin/sh -c`.
+  static func recipeCommand(_ name: String) throws -> String {
+    let text = try contents("contrib/nowplaying/" + name)
+    for line in text.split(separator: "\n") {
+      if line.hasPrefix("exec = ") { return String(line.dropFirst(7)) }
+      if line.hasPrefix("command=") { return String(line.dropFirst(8)) }
+      let trimmed = line.drop(while: { $0 == " " })
+      if trimmed.hasPrefix("\"exec\": ") {
+        let value = trimmed.dropFirst(8).dropLast(trimmed.hasSuffix(",") ? 1 : 0)
+        return try JSONDecoder().decode(String.self, from: Data(value.utf8))
+      }
+    }
+    throw CocoaError(.fileReadCorruptFile)
+  }
+
+  @Test(
+    "each recipe's one command line shows the song from its start, and leaves no playerctl when its bar goes",
+    .enabled(if: playerPrograms.allSatisfy { which($0) != nil }), .timeLimit(.minutes(2)),
+    arguments: ["polybar.ini", "waybar.jsonc", "i3blocks.conf"])
+  func recipe(_ name: String) throws {
+    guard FileManager.default.fileExists(atPath: mprisPlugin) else { return }
+    let command = try Self.recipeCommand(name)
+    #expect(command.hasPrefix("ticker-status "))
+    let player = try PrivatePlayer()
+    defer { player.stop() }
+    var environment = player.environment
+    environment["PATH"] = binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    let shell = try spawnClean(
+      ["/bin/sh", "-c", command], environment: environment, stdout: .descriptor(ends[1]))
+    close(ends[1])
+    var ended = false
+    defer { if !ended { _ = waitForExit(shell, timeout: 0) } }
+    let frames = PipeLines(reading: ends[0])
+    defer { frames.close() }
+    let start = "▶ " + Self.titles[0].prefix(16)
+    #expect(
+      frames.waitForLine { $0.contains(start) } != nil,
+      "\(name): no frame with '\(start)': \(frames.lines.suffix(3))")
+    #expect(!livePrograms(startingWith: "playerctl --follow metadata").isEmpty)
+    frames.close()
+    #expect(waitForExit(shell, timeout: 15) == 0, "\(name): the ticker did not end with its bar")
+    ended = true
+    #expect(
+      waitUntil(timeout: 5) { livePrograms(startingWith: "playerctl --follow metadata").isEmpty },
+      "\(name): playerctl outlived the ticker")
+  }
+
+  @Test(
+    "the tmux recipe: the song in @nowplaying, and nothing left when the server ends",
+    .enabled(if: (playerPrograms + ["tmux"]).allSatisfy { which($0) != nil }),
+    .timeLimit(.minutes(2)))
+  func tmuxRecipe() throws {
+    guard FileManager.default.fileExists(atPath: mprisPlugin) else { return }
+    let player = try PrivatePlayer()
+    defer { player.stop() }
+    var environment = player.environment
+    environment["PATH"] = binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    let socket = player.folder.file("tmux")
+    let tmux = which("tmux")!
+    let started = try spawnClean(
+      [
+        tmux, "-S", socket, "-f", repositoryFile("contrib/nowplaying/tmux.conf"), "new-session",
+        "-d", "-x", "80", "-y", "5",
+      ], environment: environment)
+    #expect(waitForExit(started, timeout: 10) == 0)
+    func option() -> String {
+      (try? runProcess(
+        tmux, ["-S", socket, "show", "-gv", "@nowplaying"], environment: environment, timeout: 5))?
+        .stdout ?? ""
+    }
+    defer { _ = try? runProcess(tmux, ["-S", socket, "kill-server"], environment: environment) }
+    let start = "▶ " + Self.titles[0].prefix(16)
+    #expect(waitUntil(timeout: 15) { option().contains(start) }, "@nowplaying: \(option())")
+    player.control("pause")
+    #expect(waitUntil(timeout: 10) { option().hasPrefix("⏸ ") }, "@nowplaying: \(option())")
+    _ = try runProcess(tmux, ["-S", socket, "kill-server"], environment: environment)
+    #expect(
+      waitUntil(timeout: 5) {
+        livePrograms(startingWith: "playerctl --follow metadata").isEmpty
+          && livePrograms(startingWith: "ticker-status --stream --tmux-option @nowplaying").isEmpty
+      }, "the stream or its playerctl outlived the tmux server")
   }
 }
