@@ -313,4 +313,39 @@ private final class PrivatePlayer {
           && livePrograms(startingWith: "ticker-status --stream --tmux-option @nowplaying").isEmpty
       }, "the stream or its playerctl outlived the tmux server")
   }
+
+  @Test func aOneShotOfAFollowedLineTakesTheStatusOffAndStandsStillWhilePaused() throws {
+    let title = "Song One with a rather long title - Band"
+    let common = [
+      "-f", "-", "--follow", "--player-status", "--before", "▶ ", "--paused-before", "⏸ ",
+      "-w", "20", "--format", "plain",
+    ]
+    for at in ["1700000000", "1700000003.5"] {
+      // Its items come as it draws: with restart (the default with --follow), at the start.
+      let playing = try runTicker(common + ["--at", at], stdin: Array("Playing \(title)\n".utf8))
+      #expect(playing.stdout == "▶ " + title.prefix(18) + "\n")
+      let paused = try runTicker(common + ["--at", at], stdin: Array("Paused \(title)\n".utf8))
+      #expect(paused.stdout == "⏸ " + title.prefix(18) + "\n")
+    }
+    // keep: where the clock puts the window, as without --follow.
+    let kept = try runTicker(
+      common + ["--on-change", "keep", "--at", "1700000003.5"],
+      stdin: Array("Playing \(title)\n".utf8))
+    let clock = try runTicker([
+      "-w", "20", "--format", "plain", "--before", "▶ ", "--at", "1700000003.5", title,
+    ])
+    #expect(kept.stdout == clock.stdout && kept.stdout != "▶ " + title.prefix(18) + "\n")
+    // No items: the chosen nothing, without the fixed parts.
+    let none = try runTicker(common + ["--empty", "no player"], stdin: Array("\n".utf8))
+    #expect(none.stdout == "no player" + String(repeating: " ", count: 11) + "\n")
+  }
+
+  @Test func whatTheNowPlayingOptionsNeed() throws {
+    for arguments in [
+      ["--paused-before", "x", "item"], ["--follow", "--command", "true"],
+      ["--on-change", "restart", "--command", "true"], ["--on-change", "later", "item"],
+    ] {
+      #expect(try runTicker(arguments).status == 64, "\(arguments)")
+    }
+  }
 }
