@@ -71,7 +71,7 @@ enum BarTags {
         output += "%{A\(button):" + command(item, button) + ":}"
       }
       write(span, &output)
-      for _ in ClickMarkup.buttons { output += "%{A}" }
+      for _ in buttons { output += "%{A}" }
     }
   }
 

@@ -347,6 +347,18 @@ enum OptionTable {
       }
     },
     .value(
+      "clicked-stream", "pid", .clicks,
+      help: """
+        With --clicked-item, in a polybar stream's click action: the items are those of \
+        the ticker-status stream with this process ID (its arguments, read back).
+        """
+    ) { options, text, label throws(UsageError) in
+      guard let pid = Int32(text), pid > 0 else {
+        throw .invalidValue(option: label, value: text, expected: "expected a process ID")
+      }
+      options.clickedStream = pid
+    },
+    .value(
       "clicked-button", "button", .clicks,
       help: "The button of --clicked-item: 1 to 5 (default 1)."
     ) { options, text, label throws(UsageError) in
@@ -359,18 +371,6 @@ enum OptionTable {
     // MARK: Information
     .flag("help", short: "h", .information, help: "Show this help.") { $0.showHelp = true },
     .flag("version", .information, help: "Show the version.") { $0.showVersion = true },
-    .value(
-      "clicked-stream", "pid", .clicks,
-      help: """
-        With --clicked-item, in a polybar stream's click action: the items are those of \
-        the ticker-status stream with this process ID (its arguments, read back).
-        """
-    ) { options, text, label throws(UsageError) in
-      guard let pid = Int32(text), pid > 0 else {
-        throw .invalidValue(option: label, value: text, expected: "expected a process ID")
-      }
-      options.clickedStream = pid
-    },
   ]
 }
 

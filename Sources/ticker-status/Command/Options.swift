@@ -59,9 +59,9 @@ struct Options: Equatable {
   var onClick: String?
   var clickedItem: ClickedItem?
   var clickedButton = 1
-  /// `--click-range-prefix`: tmux user ranges are named this and the item's index.
   /// `--clicked-stream`: the polybar stream whose arguments a click reads back.
   var clickedStream: Int32?
+  /// `--click-range-prefix`: tmux user ranges are named this and the item's index.
   var clickRangePrefix = "t_"
   // Information
   var showHelp = false
