@@ -49,6 +49,8 @@ final class StreamLoop {
   /// How long one turn of the loop lays out a changed strip before it looks at the
   /// frames again.
   static let buildSlice = 0.01
+  /// How long the first strip may be laid out before the first frame shows what is in.
+  static let firstStripWait = 0.1
 
   private let sources: [LiveSource]
   private let readers: [ItemReader]
@@ -96,22 +98,25 @@ final class StreamLoop {
   /// Runs until the reader goes away or a signal ends the stream.
   func run() -> Ending {
     guard sink.start() else { return ending(.readerGone) }
-    // The first strip whole: there is nothing to show before it.
     let initial = snapshot()
     var tickerSources = initial.lines
     // When the sources' lines last changed (`--on-change restart`), and what they were.
     var changedAt = waiting.now()
     var lastLines = sources.map(\.lines)
     var first = StripBuild(pipeline, sources: tickerSources)
+    // The first frame within `firstStripWait`, however large the input: the strip laid
+    // out by then is shown, and the loop's slices lay out the rest between frames.
+    let whole = first.advance(
+      until: waiting.monotonic() + StreamLoop.firstStripWait, clock: waiting.monotonic)
     var ticker = pipeline.framedTicker(
-      first.advance(until: .infinity, clock: waiting.monotonic)!, playing: initial.playing,
-      changedAt: changedAt)
+      whole ?? first.stripSoFar(), playing: initial.playing, changedAt: changedAt)
     // The frame on screen, and the ticker and lines it came from, for clicks.
     var onScreen = (ticker: ticker, sources: tickerSources)
     // Whether `onScreen` holds the ticker frames come from now: it is copied only when
     // a new ticker's first frame is shown, not at every frame.
     var onScreenIsCurrent = true
-    var build: (StripBuild, [SourceLines], playing: Bool)?
+    var build: (StripBuild, [SourceLines], playing: Bool)? =
+      whole == nil ? (first, tickerSources, playing: initial.playing) : nil
     var shown: Frame?
     var shownAt = -Double.infinity
     // The realtime at which to draw the next frame; `nil`: only when something changes.

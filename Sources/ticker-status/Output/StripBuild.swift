@@ -22,6 +22,12 @@ struct StripBuild {
     self.sources = sources
   }
 
+  /// The strip of the lines laid out so far, the build going on untouched: what a
+  /// stream shows first while a large input is still being laid out.
+  ///
+  /// - Complexity: O(the strip so far).
+  func stripSoFar() -> Strip { builder.build() }
+
   /// Appends lines until all are in, or `clock()` reaches `deadline`, or a termination
   /// signal has arrived (`Signals.terminationRequested`).
   ///
