@@ -20,11 +20,6 @@ func contents(_ path: String) throws -> String {
 /// The folder of the built `ticker-status`, to put first on PATH.
 let binaryFolder = URL(fileURLWithPath: tickerBinary).deletingLastPathComponent().path
 
-/// Whether the option table has `--name` (push mode and stream sources land separately).
-func hasOption(_ name: String) -> Bool {
-  OptionTable.specs.contains { $0.long == name }
-}
-
 /// The environment the clients run in: the built binary first on PATH, UTF-8, a known
 /// terminal, no outer tmux and no colour or ticker settings from outside, plus `extra`.
 func clientEnvironment(_ extra: [String: String] = [:]) -> [String: String] {

@@ -105,8 +105,7 @@ struct QuoteFetcherTests {
   }
 
   @Test(
-    "--command runs the fetcher",
-    .enabled(if: hasOption("command"), "stream sources (--command) are not built yet"))
+    "--command runs the fetcher")
   func asCommand() throws {
     let sample = repositoryFile("contrib/quotes/sample-response.csv")
     let folder = try temporaryFolder()
@@ -148,8 +147,7 @@ struct QuoteFetcherTests {
   }
 
   @Test(
-    "ticker-status --quotes shows what ticker-quotes fetched from its sources (on loopback)",
-    .enabled(if: hasOption("command"), "stream sources (--command) are not built yet"))
+    "ticker-status --quotes shows what ticker-quotes fetched from its sources (on loopback)")
   func fromTheSources() throws {
     try withQuoteServer { url, moment in
       let folder = try temporaryFolder()
