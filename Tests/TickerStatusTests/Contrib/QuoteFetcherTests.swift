@@ -104,8 +104,7 @@ struct QuoteFetcherTests {
     #expect(frame.hasPrefix("AAPL 196.45 ▼2.75 · USD/JPY 144.07 ▲0.51 "))
   }
 
-  @Test(
-    "--command runs the fetcher")
+  @Test("--command runs the fetcher")
   func asCommand() throws {
     let sample = repositoryFile("contrib/quotes/sample-response.csv")
     let folder = try temporaryFolder()
