@@ -9,20 +9,7 @@ import unittest
 
 import quotes_fixtures as fx
 from loopback import Response, Server
-from quotes_support import DEAD, KEYS, QuotesCase, sample
-
-SOURCES = [
-    "yahoo",
-    "nasdaq",
-    "stooq",
-    "frankfurter",
-    "ecb",
-    "coinbase",
-    "kraken",
-    "finnhub",
-    "alphavantage",
-    "twelvedata",
-]
+from quotes_support import DEAD, KEYS, SOURCES, QuotesCase, sample
 
 
 def stderr_for(result, source):
