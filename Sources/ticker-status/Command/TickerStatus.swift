@@ -12,28 +12,13 @@ struct TickerStatus {
 
   /// Runs the command and returns its exit status.
   static func run(_ arguments: [String], environment: Environment) -> ExitStatus {
-    // A polybar stream's click: the stream's own arguments, read back, and the click.
-    if let stream = try? ArgumentParser.parse(arguments).clickedStream {
-      guard let streamArguments = StreamArguments.read(stream) else {
-        _ = FileDescriptor.standardError.writeAll(
-          "ticker-status: warning: no ticker-status stream \(stream) to click: it has gone\n")
-        return .success
-      }
-      let options = try? ArgumentParser.parse(arguments)
-      let item =
-        switch options?.clickedItem {
-        case .index(let index)?: "\(index)"
-        case .leftEdge?, nil: "left"
-        }
-      // The click first: the stream's arguments may end in `--` and items.
-      return run(
-        ["--clicked-item", item, "--clicked-button", "\(options?.clickedButton ?? 1)"]
-          + streamArguments, environment: environment)
-    }
     let options: Options
     let pipeline: Pipeline
     do throws(UsageError) {
       options = try ArgumentParser.parse(arguments)
+      if let stream = options.clickedStream {
+        return clickOfStream(stream, options: options, environment: environment)
+      }
       if options.showHelp {
         _ = FileDescriptor.standardOutput.writeAll(Help.text())
         return .success
@@ -55,5 +40,26 @@ struct TickerStatus {
     }
     if options.stream { return Stream.run(pipeline, options: options, environment: environment) }
     return OneShot.run(pipeline, time: options.time, environment: environment)
+  }
+
+  /// A polybar stream's click (`--clicked-stream`): the stream's own arguments, read
+  /// back, with the click's item and button first (the arguments may end in `--` and
+  /// items).
+  private static func clickOfStream(_ stream: Int32, options: Options, environment: Environment)
+    -> ExitStatus
+  {
+    guard let streamArguments = StreamArguments.read(stream) else {
+      _ = FileDescriptor.standardError.writeAll(
+        "ticker-status: warning: no ticker-status stream \(stream) to click: it has gone\n")
+      return .success
+    }
+    let item =
+      switch options.clickedItem {
+      case .index(let index)?: "\(index)"
+      case .leftEdge?, nil: "left"
+      }
+    return run(
+      ["--clicked-item", item, "--clicked-button", "\(options.clickedButton)"]
+        + streamArguments, environment: environment)
   }
 }
