@@ -350,20 +350,7 @@ class Check(QuotesCase):
         rows = {line.split()[0]: line for line in result.lines[1:]}
         self.assertEqual(
             sorted(rows),
-            sorted(
-                [
-                    "yahoo",
-                    "nasdaq",
-                    "stooq",
-                    "frankfurter",
-                    "ecb",
-                    "coinbase",
-                    "kraken",
-                    "finnhub",
-                    "alphavantage",
-                    "twelvedata",
-                ]
-            ),
+            sorted(SOURCES),
         )
         self.assertTrue(result.lines[0].startswith("SOURCE       CLASS"))
         for name, line in rows.items():
