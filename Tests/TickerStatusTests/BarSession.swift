@@ -99,24 +99,12 @@ final class BarSession {
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     chmod(folder, 0o755)
     marks = folder + "/m"
-    libraries = folder + "/lib"
-    binary = folder + "/ticker-status"
     try FileManager.default.createDirectory(atPath: marks, withIntermediateDirectories: false)
     chmod(marks, 0o700)
     chown(marks, unprivilegedUser.uid, unprivilegedUser.gid)
-    try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: false)
-    try FileManager.default.copyItem(atPath: tickerBinary, toPath: binary)
-    chmod(binary, 0o755)
-    // The Swift runtime the debug binary links, from wherever ldd finds it outside
-    // the system's folders (the toolchain may live under a private home).
-    let ldd = try which("ldd").map { try runProcess($0, [tickerBinary]).stdout } ?? ""
-    for match in ldd.matches(of: /=> (\/\S+)/) {
-      let library = String(match.1)
-      if library.hasPrefix("/lib") || library.hasPrefix("/usr/lib") { continue }
-      let copy = libraries + "/" + URL(fileURLWithPath: library).lastPathComponent
-      try? FileManager.default.copyItem(atPath: library, toPath: copy)
-      chmod(copy, 0o644)
-    }
+    let shared = try SharedBinary(in: folder)
+    binary = shared.path
+    libraries = shared.libraries
     shots = repositoryRoot.appendingPathComponent(".build/bar-screenshots/\(name)").path
     try? FileManager.default.removeItem(atPath: shots)
     try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)

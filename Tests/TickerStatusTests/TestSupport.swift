@@ -119,3 +119,32 @@ let canMount: Bool = {
   if mounted { _ = try? runProcess("/bin/umount", [folder.path]) }
   return mounted
 }()
+
+/// The built `ticker-status` copied where another user (a bar or tmux run as nobody)
+/// can run it: the repository (and the toolchain) may live under a home only its owner
+/// can enter, as a CI checkout under /root does.
+struct SharedBinary {
+  /// The copy, mode 0755.
+  let path: String
+  /// Where the copy finds the Swift runtime: `LD_LIBRARY_PATH` for its user.
+  let libraries: String
+
+  /// Copies the binary and the Swift libraries it links from outside the system's
+  /// folders into `folder`, which must already be open to that user.
+  init(in folder: String) throws {
+    path = folder + "/ticker-status"
+    libraries = folder + "/lib"
+    try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: false)
+    chmod(libraries, 0o755)
+    try FileManager.default.copyItem(atPath: tickerBinary, toPath: path)
+    chmod(path, 0o755)
+    let ldd = try which("ldd").map { try runProcess($0, [tickerBinary]).stdout } ?? ""
+    for match in ldd.matches(of: /=> (\/\S+)/) {
+      let library = String(match.1)
+      if library.hasPrefix("/lib") || library.hasPrefix("/usr/lib") { continue }
+      let copy = libraries + "/" + URL(fileURLWithPath: library).lastPathComponent
+      try? FileManager.default.copyItem(atPath: library, toPath: copy)
+      chmod(copy, 0o644)
+    }
+  }
+}

@@ -230,10 +230,13 @@ struct TmuxPluginTests {
   var plugin: String { Self.plugin }
 
   /// The README's lines, the binary named, the plugin run from the configuration.
-  static func readme(smooth: Bool = true, args: String = "-w 40 --demo", before: [String] = [])
-    -> [String]
-  {
-    ["set -g @ticker-bin '\(tickerBinary)'"] + before + [
+  /// - Parameters:
+  ///   - binary, plugin: Copies to run instead (for another user), else the built ones.
+  static func readme(
+    smooth: Bool = true, args: String = "-w 40 --demo", before: [String] = [],
+    binary: String = tickerBinary, plugin: String = plugin
+  ) -> [String] {
+    ["set -g @ticker-bin '\(binary)'"] + before + [
       "set -g status-right '#{ticker} %H:%M'", "set -g @ticker-args '\(args)'",
       "set -g @ticker-smooth \(smooth ? "on" : "off")", "run-shell '\(plugin)'",
     ]
@@ -588,9 +591,16 @@ struct TmuxPluginTests {
     }
     chmod(sockets.path, 0o700)
     chmod(logs.path, 0o500)
+    // nobody runs copies: the checkout may be in a home only root can enter.
+    let binary = try SharedBinary(in: shared.path)
+    let plugin = shared.appendingPathComponent("ticker.tmux").path
+    try FileManager.default.copyItem(atPath: Self.plugin, toPath: plugin)
+    chmod(plugin, 0o755)
     let server = try TmuxServer(
-      configuration: Self.readme(), socketPath: sockets.appendingPathComponent("default").path,
-      stateHome: shared.appendingPathComponent("state"), user: user)
+      configuration: Self.readme(binary: binary.path, plugin: plugin),
+      socketPath: sockets.appendingPathComponent("default").path,
+      stateHome: shared.appendingPathComponent("state"), user: user,
+      environment: ["LD_LIBRARY_PATH": binary.libraries])
     let log = logs.appendingPathComponent(server.logName()).path
     let value = try server.waitForOption("@ticker") { $0.contains("cannot write") }
     #expect(value.hasPrefix(Self.cannotWrite(log)), "@ticker is '\(value)'")
