@@ -41,6 +41,23 @@ struct Offsets: Sendable {
 
   mutating func reserveCapacity(_ capacity: Int) { low.reserveCapacity(capacity) }
 
+  /// Appends `count` values, which `body` writes in order, as offsets from `base`:
+  /// `false`, with nothing appended, unless `base` is at or past the last value and
+  /// `base + limit` (no value is past it) is below the next multiple of 2^32 `base`
+  /// reaches; then the low 32 bits are all that differ.
+  ///
+  /// - Complexity: O(`count`), with one growth of the storage.
+  mutating func append(
+    count: Int, base: Int, limit: Int, _ body: (UnsafeMutablePointer<UInt32>) -> Void
+  ) -> Bool {
+    guard base >> 32 == (base + limit) >> 32, base >= (last ?? 0) else { return false }
+    while base >> 32 > carries.count { carries.append(low.count) }
+    let start = low.count
+    low.append(contentsOf: repeatElement(UInt32(truncatingIfNeeded: base), count: count))
+    low.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+    return true
+  }
+
   /// The largest index whose value is at or below `value`, or 0 when none is.
   ///
   /// - Complexity: O(log `count`).

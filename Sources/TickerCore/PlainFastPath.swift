@@ -25,6 +25,13 @@ struct ScalarTable: Sendable {
   /// Whether text takes the fast way at all (the general way alone is the reference
   /// the fast way is tested against).
   var isEnabled = true
+  /// What `appendRun` found of each scalar of the run it lays out (`ScalarCode`), and
+  /// where the scalar starts; kept from one run to the next, since a run is usually a
+  /// short line and growing new arrays for each would cost more than the line.
+  fileprivate var codes: [UInt8] = []
+  fileprivate var starts: [Int] = []
+  /// The general way's text, kept the same way.
+  fileprivate var general: [UInt8] = []
 
   init() {}
 
@@ -110,55 +117,170 @@ struct ScalarTable: Sendable {
 
 // MARK: The fast way
 
-extension Strip {
-  /// What one scalar of sanitised text is to the fast way.
-  private enum Kind {
-    /// The start of the text or of a piece (after a removal).
-    case start
-    /// An ASCII scalar, or a break or tab that the sanitiser makes a space.
-    case ascii
-    /// A simple scalar (`ScalarTable.classify`).
-    case simple
-    /// Anything else: laid out the general way, with its neighbours.
-    case other
-  }
+/// What one scalar of sanitised text is to the fast way, in a byte: `other` (laid out
+/// the general way, with its neighbours), `removed` by the sanitiser, one of three
+/// kinds of ASCII, or a simple scalar's `ScalarTable` information (`simple` set, with
+/// its width and whether it shows something).
+enum ScalarCode {
+  static let other: UInt8 = 0
+  static let removed: UInt8 = 1
+  /// A break or tab, which the sanitiser makes a space.
+  static let becomesSpace: UInt8 = 2
+  static let space: UInt8 = 3
+  /// Printable ASCII other than the space.
+  static let shown: UInt8 = 4
 
+  /// Whether `code` goes the fast way when its neighbours do: ASCII or simple.
+  @inline(__always)
+  static func isFast(_ code: UInt8) -> Bool { code >= becomesSpace }
+
+  /// Whether a cluster of `code` shows something (`Strip.itemShowsSomething`).
+  @inline(__always)
+  static func shows(_ code: UInt8) -> Bool {
+    code == shown
+      || code & (ScalarTable.simple | ScalarTable.visible)
+        == ScalarTable.simple | ScalarTable.visible
+  }
+}
+
+extension Strip {
   /// Appends one run of text in style `styleIndex`, sanitised, exactly as
   /// `Sanitizer.forEachPiece(of:_:)` and `appendUTF8(_:styleIndex:)` would, but
   /// without grapheme breaking where it cannot matter.
   ///
-  /// The text is walked a scalar at a time and sanitised on the way: a removed scalar
-  /// ends a piece (what follows is checked against what came before, as after any
-  /// removal), and breaks and tabs become spaces. An ASCII or simple scalar whose
-  /// neighbours in its piece are each ASCII, simple or nothing is a cluster of its own;
-  /// runs of ASCII go in with one copy and a simple scalar with its known width. The
-  /// rest, with the scalars on either side of it, is laid out the general way: those
-  /// stretches start and end between two ASCII or simple scalars, where a cluster
-  /// always ends, so they break into the same clusters as the whole piece would.
+  /// Two passes. The first decodes each scalar once and codes it (`ScalarCode`),
+  /// sanitising on the way: breaks and tabs become spaces, CR LF is one break, and a
+  /// removed scalar ends a piece (what follows is checked against what came before, as
+  /// after any removal). The second lays the codes out: an ASCII or simple scalar
+  /// whose neighbours in its piece are each ASCII, simple or nothing is a cluster of
+  /// its own, and runs of them go in with one copy of their bytes. The rest, with the
+  /// scalars on either side of it, is laid out the general way: those stretches start
+  /// and end between two ASCII or simple scalars, where a cluster always ends, so they
+  /// break into the same clusters as the whole piece would.
   ///
+  /// - Parameter utf8: Valid UTF-8.
   /// - Complexity: O(*n*) in the length of the text, O(1) a scalar of ASCII or seen
   ///   simple scalars besides copying.
   mutating func appendRun(
     _ utf8: UnsafeBufferPointer<UInt8>, styleIndex style: UInt32, scalars: inout ScalarTable
   ) {
-    let count = utf8.count
-    // The general way's text: the sanitised scalars of the stretch it lays out.
+    var codes: [UInt8] = []
+    var starts: [Int] = []
     var general: [UInt8] = []
-    // A run of clusters of one ASCII or simple scalar each in `utf8`, waiting to go in
-    // with one copy; the widths of its simple scalars; whether it shows something.
+    swap(&codes, &scalars.codes)
+    swap(&starts, &scalars.starts)
+    swap(&general, &scalars.general)
+    defer {
+      swap(&codes, &scalars.codes)
+      swap(&starts, &scalars.starts)
+      swap(&general, &scalars.general)
+    }
+    if codes.count < utf8.count {
+      codes = Array(repeating: 0, count: utf8.count)
+      starts = Array(repeating: 0, count: utf8.count)
+    }
+    let count = codes.withUnsafeMutableBufferPointer { codes in
+      starts.withUnsafeMutableBufferPointer { starts in
+        Self.code(utf8, into: codes, starts: starts, scalars: &scalars, measure: measure)
+      }
+    }
+    codes.withUnsafeBufferPointer { codes in
+      starts.withUnsafeBufferPointer { starts in
+        layOut(
+          utf8, codes: UnsafeBufferPointer(rebasing: codes[..<count]), starts: starts,
+          general: &general, styleIndex: style, scalars: &scalars)
+      }
+    }
+  }
+
+  /// The first pass of `appendRun`: the code and start of each scalar of `utf8` the
+  /// sanitiser keeps in place (all but an LF after a CR), in order.
+  ///
+  /// - Returns: How many scalars were coded.
+  private static func code(
+    _ utf8: UnsafeBufferPointer<UInt8>, into codes: UnsafeMutableBufferPointer<UInt8>,
+    starts: UnsafeMutableBufferPointer<Int>, scalars: inout ScalarTable, measure: CellMeasure
+  ) -> Int {
+    let count = utf8.count
+    var index = 0
+    var coded = 0
+    var afterCR = false
+    while index < count {
+      let lead = utf8[index]
+      let code: UInt8
+      if lead < 0x80 {
+        switch lead {
+        case 0x21...0x7E: code = ScalarCode.shown
+        case 0x20: code = ScalarCode.space
+        case 0x0A where afterCR:
+          afterCR = false
+          index += 1
+          continue
+        case 0x09...0x0D: code = ScalarCode.becomesSpace
+        default: code = ScalarCode.removed
+        }
+        afterCR = lead == 0x0D
+        starts[coded] = index
+        index += 1
+      } else {
+        var value: UInt32
+        let length: Int
+        if lead < 0xE0 {
+          value = UInt32(lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
+          length = 2
+        } else if lead < 0xF0 {
+          value = UInt32(lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6
+          value |= UInt32(utf8[index + 2] & 0x3F)
+          length = 3
+        } else {
+          value = UInt32(lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12
+          value |= UInt32(utf8[index + 2] & 0x3F) << 6 | UInt32(utf8[index + 3] & 0x3F)
+          length = 4
+        }
+        switch value {
+        case 0x85, 0x2028, 0x2029: code = ScalarCode.becomesSpace
+        case 0x80...0x9F: code = ScalarCode.removed
+        default:
+          let info = scalars.info(of: value, under: measure)
+          code =
+            info & ScalarTable.removed != 0
+            ? ScalarCode.removed : info & ScalarTable.simple != 0 ? info : ScalarCode.other
+        }
+        afterCR = false
+        starts[coded] = index
+        index += length
+      }
+      codes[coded] = code
+      coded += 1
+    }
+    return coded
+  }
+
+  /// The second pass of `appendRun`: lays out the coded scalars of `utf8`.
+  private mutating func layOut(
+    _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>,
+    starts: UnsafeBufferPointer<Int>, general: inout [UInt8], styleIndex style: UInt32,
+    scalars: inout ScalarTable
+  ) {
+    let count = codes.count
+    // The scalars `fastStart..<fastEnd`, clusters of one ASCII or simple scalar each,
+    // waiting to go in with one copy; whether they show something.
     var fastStart = 0
     var fastEnd = 0
-    var widths: [UInt8] = []
     var fastShows = false
-    var previousWasCR = false
-
+    /// Where scalar `index` ends in `utf8`.
+    func end(_ index: Int) -> Int {
+      let lead = utf8[starts[index]]
+      return starts[index] + (lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4)
+    }
     func flushFast() {
       guard fastEnd > fastStart else { return }
       if fastShows { itemShowsSomething = true }
       openRun(style)
-      appendClusters(UnsafeBufferPointer(rebasing: utf8[fastStart..<fastEnd]), widths: widths)
+      appendClusters(
+        UnsafeBufferPointer(rebasing: utf8[starts[fastStart]..<end(fastEnd - 1)]),
+        codes: UnsafeBufferPointer(rebasing: codes[fastStart..<fastEnd]))
       fastStart = fastEnd
-      widths.removeAll(keepingCapacity: true)
       fastShows = false
     }
     func flushGeneral() {
@@ -167,93 +289,33 @@ extension Strip {
       general.removeAll(keepingCapacity: true)
     }
 
-    // One scalar: where it is, what it is, and (for a simple one) its information.
-    struct Scalar {
-      var start = 0
-      var end = 0
-      var value: UInt32 = 0
-      var kind = Kind.other
-      var info: UInt8 = 0
-      /// A break or tab, which the sanitiser makes a space.
-      var becomesSpace = false
-      /// Removed by the sanitiser.
-      var removed = false
-    }
-    // Decodes the scalar at `start` of valid UTF-8, sanitising as `forEachPiece` does;
-    // `nil` at the end. An LF after a CR is skipped: CR LF is one break.
-    func scalar(at start: Int) -> Scalar? {
-      var start = start
-      while start < count {
-        var next = Scalar()
-        next.start = start
-        let lead = utf8[start]
-        var value = UInt32(lead)
-        if lead < 0x80 {
-          next.end = start + 1
-        } else if lead < 0xE0 {
-          value = (value & 0x1F) << 6 | UInt32(utf8[start + 1] & 0x3F)
-          next.end = start + 2
-        } else if lead < 0xF0 {
-          value = (value & 0x0F) << 12 | UInt32(utf8[start + 1] & 0x3F) << 6
-          value |= UInt32(utf8[start + 2] & 0x3F)
-          next.end = start + 3
-        } else {
-          value = (value & 0x07) << 18 | UInt32(utf8[start + 1] & 0x3F) << 12
-          value |= UInt32(utf8[start + 2] & 0x3F) << 6 | UInt32(utf8[start + 3] & 0x3F)
-          next.end = start + 4
-        }
-        next.value = value
-        let afterCR = previousWasCR
-        previousWasCR = value == 0x0D
-        switch value {
-        case 0x0A where afterCR:
-          start = next.end
-          continue
-        case 0x09...0x0D, 0x85, 0x2028, 0x2029:
-          next.kind = .ascii
-          next.becomesSpace = true
-        case 0x20..<0x7F:
-          next.kind = .ascii
-        case 0x00...0x1F, 0x7F...0x9F:
-          next.removed = true
-        default:
-          next.info = scalars.info(of: value, under: measure)
-          if next.info & ScalarTable.removed != 0 {
-            next.removed = true
-          } else if next.info & ScalarTable.simple != 0 {
-            next.kind = .simple
-          }
-        }
-        return next
-      }
-      return nil
-    }
-
-    var previous = Kind.start
-    var current = scalar(at: 0)
-    while let this = current {
-      let next = scalar(at: this.end)
-      current = next
-      if this.removed {
+    // Whether the scalar before is laid out the fast way when it may: nothing (the
+    // start of a piece) counts as fast.
+    var previousIsFast = true
+    for index in 0..<count {
+      let code = codes[index]
+      if code == ScalarCode.removed {
         flushFast()
         flushGeneral()
         checksJoin = true
-        previous = .start
+        previousIsFast = true
         continue
       }
-      let following = next.map { $0.removed ? .start : $0.kind } ?? .start
-      defer { previous = this.kind }
-      guard this.kind != .other, previous != .other, following != .other else {
+      let isFast = ScalarCode.isFast(code)
+      defer { previousIsFast = isFast }
+      let next = index + 1 < count ? codes[index + 1] : ScalarCode.removed
+      guard isFast, previousIsFast, next == ScalarCode.removed || ScalarCode.isFast(next) else {
         flushFast()
-        if this.becomesSpace {
+        if code == ScalarCode.becomesSpace {
           general.append(0x20)
         } else {
-          general.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[this.start..<this.end]))
+          general.append(
+            contentsOf: UnsafeBufferPointer(rebasing: utf8[starts[index]..<end(index)]))
         }
         continue
       }
       flushGeneral()
-      if this.becomesSpace {
+      if code == ScalarCode.becomesSpace {
         flushFast()
         checksJoin = false
         openRun(style)
@@ -261,23 +323,19 @@ extension Strip {
         continue
       }
       if fastEnd == fastStart {
-        if this.kind == .simple && checksJoin && !simpleScalarKeepsApart(&scalars) {
+        if code & ScalarTable.simple != 0 && checksJoin && !simpleScalarKeepsApart(&scalars) {
           // The first cluster of a piece, after a cluster it might join: checked
           // against it the general way.
-          appendCluster(Character(Unicode.Scalar(this.value)!), styleIndex: style)
+          let scalar = UnsafeBufferPointer(rebasing: utf8[starts[index]..<end(index)])
+          appendCluster(Character(String(decoding: scalar, as: UTF8.self)), styleIndex: style)
           continue
         }
         // Nothing is appended before the run is: it is what follows.
-        fastStart = this.start
+        fastStart = index
         checksJoin = false
       }
-      fastEnd = this.end
-      if this.kind == .simple {
-        widths.append(this.info & ScalarTable.widthMask)
-        if this.info & ScalarTable.visible != 0 { fastShows = true }
-      } else if this.value != 0x20 {
-        fastShows = true
-      }
+      fastEnd = index + 1
+      if ScalarCode.shows(code) { fastShows = true }
     }
     flushFast()
     flushGeneral()
@@ -290,15 +348,49 @@ extension Strip {
   /// copy, then the specials and checkpoints, as `appendCluster(_:width:)` would
   /// record them one by one.
   ///
-  /// - Parameter widths: The width of each non-ASCII scalar, in order.
+  /// - Parameter codes: The `ScalarCode` of each scalar, in order.
   /// - Complexity: O(number of scalars) besides copying the bytes.
-  mutating func appendClusters(_ utf8: UnsafeBufferPointer<UInt8>, widths: [UInt8]) {
+  mutating func appendClusters(
+    _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>
+  ) {
     let base = bytes.count
     bytes.append(contentsOf: utf8)
+    var simpleCount = 0
+    for code in codes { simpleCount &+= Int(code >> 7) }
+    // The specials go in as one block, written through pointers: the strip's lists
+    // are taken out for it and put back.
+    var info: [UInt8] = []
+    var lows = Offsets()
+    swap(&info, &specialInfo)
+    swap(&lows, &specialByte)
+    let firstSpecial = info.count
+    info.append(contentsOf: repeatElement(0, count: simpleCount))
+    let inOneBlock = info.withUnsafeMutableBufferPointer { info in
+      lows.append(count: simpleCount, base: base, limit: utf8.count) { lows in
+        layOutClusters(
+          utf8, codes: codes, base: base, info: info.baseAddress! + firstSpecial, lows: lows,
+          firstSpecial: firstSpecial)
+      }
+    }
+    if !inOneBlock { info.removeSubrange(firstSpecial...) }
+    swap(&info, &specialInfo)
+    swap(&lows, &specialByte)
+    if !inOneBlock { appendClustersOneByOne(utf8, codes: codes, base: base) }
+  }
+
+  /// The loop of `appendClusters`: the specials of the run into `info` and `lows` (the
+  /// run's byte offsets from `base`, given `lows` starting at `base`'s low bits), the
+  /// checkpoints and counts into the strip.
+  private mutating func layOutClusters(
+    _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>, base: Int,
+    info: UnsafeMutablePointer<UInt8>, lows: UnsafeMutablePointer<UInt32>, firstSpecial: Int
+  ) {
     let stride = Strip.checkpointStride
     let count = utf8.count
+    let lowBase = UInt32(truncatingIfNeeded: base)
     var offset = 0
-    var simple = 0
+    var scalar = 0
+    var special = 0
     while offset < count {
       let lead = utf8[offset]
       if lead < 0x80 {
@@ -310,28 +402,59 @@ extension Strip {
           let step = cluster - clusterCount
           checkpointByte.append(base + offset + step)
           checkpointCell.append(cellCount + step)
-          checkpointSpecial.append(specialInfo.count)
+          checkpointSpecial.append(firstSpecial + special)
           cluster += stride
         }
         lastClusterStart = base + end - 1
         clusterCount += ascii
         cellCount += ascii
         offset = end
+        scalar += ascii
         continue
       }
       let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      let width = widths[simple]
-      simple += 1
+      let width = codes[scalar] & ScalarTable.widthMask
+      scalar += 1
+      if clusterCount & (stride - 1) == 0 {
+        checkpointByte.append(base + offset)
+        checkpointCell.append(cellCount)
+        checkpointSpecial.append(firstSpecial + special)
+      }
+      lows[special] = lowBase &+ UInt32(truncatingIfNeeded: offset)
+      info[special] = width << 4 | UInt8(length)
+      special += 1
+      lastClusterStart = base + offset
+      clusterCount += 1
+      cellCount += Int(width)
+      offset += length
+    }
+  }
+
+  /// `appendClusters` a special at a time, for the rare run whose byte offsets pass a
+  /// multiple of 2^32; the bytes are in place already, from `base`.
+  private mutating func appendClustersOneByOne(
+    _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>, base: Int
+  ) {
+    let stride = Strip.checkpointStride
+    var offset = 0
+    var scalar = 0
+    while offset < utf8.count {
+      let lead = utf8[offset]
+      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      let width = lead < 0x80 ? 1 : Int(codes[scalar] & ScalarTable.widthMask)
       if clusterCount % stride == 0 {
         checkpointByte.append(base + offset)
         checkpointCell.append(cellCount)
         checkpointSpecial.append(specialInfo.count)
       }
-      specialByte.append(base + offset)
-      specialInfo.append(width << 4 | UInt8(length))
+      if lead >= 0x80 {
+        specialByte.append(base + offset)
+        specialInfo.append(UInt8(width) << 4 | UInt8(length))
+      }
+      scalar += 1
       lastClusterStart = base + offset
       clusterCount += 1
-      cellCount += Int(width)
+      cellCount += width
       offset += length
     }
   }

@@ -79,6 +79,12 @@ public enum Sanitizer {
   /// - Complexity: O(*n*) in the number of bytes.
   static func repairUTF8(_ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
     let count = input.count
+    // Text is nearly always valid: then it is checked and copied whole.
+    if isValidUTF8(input) {
+      output.removeAll(keepingCapacity: true)
+      output.append(contentsOf: input)
+      return
+    }
     output = [UInt8](unsafeUninitializedCapacity: 3 * count) { buffer, written in
       var out = 0
       var index = 0
@@ -135,6 +141,43 @@ public enum Sanitizer {
       }
       written = out
     }
+  }
+
+  /// Whether `input` is well-formed UTF-8 (as `repairUTF8` has it: no overlong forms,
+  /// surrogates or values past U+10FFFF).
+  ///
+  /// - Complexity: O(*n*) in the number of bytes.
+  static func isValidUTF8(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = input.count
+    var index = 0
+    while index < count {
+      let lead = input[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      // The range of the byte after the lead, and how many follow it.
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      let needed: Int
+      switch lead {
+      case 0xC2...0xDF: needed = 1
+      case 0xE0: (needed, low) = (2, 0xA0)
+      case 0xE1...0xEC, 0xEE, 0xEF: needed = 2
+      case 0xED: (needed, high) = (2, 0x9F)
+      case 0xF0: (needed, low) = (3, 0x90)
+      case 0xF1...0xF3: needed = 3
+      case 0xF4: (needed, high) = (3, 0x8F)
+      default: return false
+      }
+      guard index + needed < count, (low...high).contains(input[index + 1]) else { return false }
+      if needed > 1 {
+        guard input[index + 2] & 0xC0 == 0x80 else { return false }
+        if needed > 2 && input[index + 3] & 0xC0 != 0x80 { return false }
+      }
+      index += needed + 1
+    }
+    return true
   }
 
   private static func isClean(_ text: String) -> Bool {

@@ -52,8 +52,7 @@ extension Strip {
   /// - Complexity: O(length of `other`): its text in one copy, its specials and runs
   ///   shifted, the checkpoints that fall inside it looked up there.
   mutating func append(_ other: Strip, styleIndices: [UInt32]) {
-    if checksJoin, other.clusterCount > 0, clusterCount > 0,
-      !(lastClusterIsASCII && other.firstClusterIsASCII),
+    if checksJoin, other.clusterCount > 0, clusterCount > 0, other.bytes[0] >= 0x80,
       let first = other.clusterText(0).first, keepsApart(lastClusterText, first)
     {
       appendSpacer()
@@ -122,8 +121,13 @@ extension Strip {
   /// Whether `next` must be kept apart from `previous` by a space: the two would join
   /// into one grapheme cluster, or the tmux release of the measure would draw `next`
   /// into `previous`'s last cell (see `CellMeasure.tmuxJoins(_:_:)`).
+  ///
+  /// A cluster that starts with an ASCII scalar never needs it: grapheme breaking
+  /// joins an ASCII scalar to nothing before it but a CR (which sanitised text has
+  /// not), and only a regional indicator goes into the cell before it.
   func keepsApart(_ previous: String, _ next: Character) -> Bool {
-    ClusterRules.wouldJoin(previous, next) || measure.tmuxJoins(previous, next)
+    if let first = next.utf8.first, first < 0x80 { return false }
+    return ClusterRules.wouldJoin(previous, next) || measure.tmuxJoins(previous, next)
   }
 
   /// Where the strip stands, to take a blank item out again.

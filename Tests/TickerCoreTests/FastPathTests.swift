@@ -171,6 +171,8 @@ private let corpora: [(name: String, pool: [String])] = {
       }
       bytes.withUnsafeBufferPointer { Sanitizer.repairUTF8($0, into: &decoded) }
       #expect(decoded == Array(String(decoding: bytes, as: UTF8.self).utf8), "\(bytes)")
+      let valid = bytes.withUnsafeBufferPointer { Sanitizer.isValidUTF8($0) }
+      #expect(valid == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
     }
   }
 
