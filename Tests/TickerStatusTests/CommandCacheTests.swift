@@ -162,4 +162,60 @@ private func permissions(_ path: String) -> Int? {
     stream.stop()
     #expect(try oneShot(["--command", command, "-w", "6"], env) == "later \n")
   }
+
+  /// The time of the only cache entry of `folder`'s cache ending in `suffix`.
+  private func entryTime(_ folder: TestFolder, _ suffix: String) throws -> Double? {
+    let cache = folder.file("ticker-status")
+    let names = try FileManager.default.contentsOfDirectory(atPath: cache)
+    guard let name = names.first(where: { $0.hasSuffix(suffix) }) else { return nil }
+    let attributes = try FileManager.default.attributesOfItem(atPath: cache + "/" + name)
+    return (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
+  }
+
+  @Test("with --on-change restart a one-shot --command starts from when its output changed")
+  func oneShotRestartsFromTheCachedChange() throws {
+    let folder = try TestFolder("ticker-cache")
+    defer { folder.remove() }
+    let env = environment(["XDG_RUNTIME_DIR": folder.path])
+    let items = folder.file("items")
+    try Data("AAAA BBBB CCCC DDDD EEEE FFFF\n".utf8).write(to: URL(fileURLWithPath: items))
+    let window = ["--format", "plain", "-w", "12", "-s", "4", "--dwell", "0"]
+    let command = window + ["--every", "1", "--command", "cat '\(items)'"]
+    /// The frame of `item` given as an argument, the clock's position at `time`.
+    func clockFrame(_ item: String, at time: Double) throws -> String {
+      try oneShot(window + ["--at", String(time), item], env)
+    }
+    _ = try oneShot(command + ["--on-change", "restart"], env)
+    let changed = try #require(try entryTime(folder, ".changed"))
+    // Two seconds and a bit after the change: eight cells in, whatever the clock says;
+    // with keep, where the clock puts the window.
+    let later = changed + 2.1
+    #expect(
+      try oneShot(command + ["--on-change", "restart", "--at", String(later)], env)
+        == clockFrame("AAAA BBBB CCCC DDDD EEEE FFFF", at: 2.1))
+    #expect(
+      try oneShot(command + ["--at", String(later)], env)
+        == clockFrame("AAAA BBBB CCCC DDDD EEEE FFFF", at: later))
+
+    // A refresh that prints the same lines leaves the change where it was.
+    let firstGood = try #require(try entryTime(folder, ".out"))
+    usleep(1_100_000)
+    _ = try oneShot(command + ["--on-change", "restart"], env)
+    #expect(
+      waitUntil(timeout: 5) { (try? entryTime(folder, ".out")).flatMap { $0 } ?? 0 > firstGood })
+    #expect(try entryTime(folder, ".changed") == changed)
+
+    // New lines are a change: the one-shot starts them at their first cell.
+    try Data("NEW1 NEW2 NEW3 NEW4 NEW5\n".utf8).write(to: URL(fileURLWithPath: items))
+    usleep(1_100_000)
+    _ = try oneShot(command + ["--on-change", "restart"], env)
+    #expect(
+      waitUntil(timeout: 5) { (try? entryTime(folder, ".changed")).flatMap { $0 } ?? 0 > changed })
+    let renewed = try #require(try entryTime(folder, ".changed"))
+    for step in [0.1, 1.1, 2.6] {
+      #expect(
+        try oneShot(command + ["--on-change", "restart", "--at", String(renewed + step)], env)
+          == clockFrame("NEW1 NEW2 NEW3 NEW4 NEW5", at: step), "\(step) s after the change")
+    }
+  }
 }

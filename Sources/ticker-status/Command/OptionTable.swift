@@ -150,7 +150,8 @@ enum OptionTable {
       help: """
         When a --follow line or a --command's output changes the items: restart (they \
         start at the left edge, rest --dwell, then move; the default with --follow) or \
-        keep (the window stays where the clock puts it; the default otherwise).
+        keep (the window stays where the clock puts it; the default otherwise). A \
+        one-shot call restarts from when the command's cached output last changed.
         """
     ) { (options: inout Options, rule: ChangeRule) in options.onChange = rule },
     .value(

@@ -127,10 +127,6 @@ struct Options: Equatable {
         option: pausedBefore != nil ? "--paused-before <text>" : "--paused-after <text>",
         requirement: "'--player-status'")
     }
-    if onChange == .restart && !stream && !commands.isEmpty {
-      // A one-shot's cache does not yet keep when a command's output last changed.
-      throw .needs(option: "--on-change restart", requirement: "'--stream' with --command")
-    }
     if tmuxSocket != nil && tmuxOption == nil {
       throw .needs(option: "--tmux-socket <path>", requirement: "'--tmux-option <name>'")
     }

@@ -37,6 +37,8 @@ enum CommandCache {
     var lines: TextLines
     /// When the lines were good (the stored entry's time), in Unix seconds.
     var lastGood: Double
+    /// When they last changed (`OutputStore.lastChanged`, else `lastGood`).
+    var changedAt: Double
     /// The store they came from, which keeps why the runs since have failed.
     var store: OutputStore?
   }
@@ -113,7 +115,8 @@ enum CommandCache {
         }
         run.wait(giveUpAt: giveUpAt)
         guard run.succeeded && !run.lines.isEmpty else { return nil }
-        return Output(lines: run.lines, lastGood: Clock.now(), store: nil)
+        let now = Clock.now()
+        return Output(lines: run.lines, lastGood: now, changedAt: now, store: nil)
       }
     }
   }
@@ -240,7 +243,9 @@ extension OutputStore {
   /// `command`'s stored output (of any age), as a one-shot frame takes it.
   fileprivate func output(_ command: String) -> CommandCache.Output? {
     load(command).map {
-      CommandCache.Output(lines: $0.lines, lastGood: $0.stamp.modified, store: self)
+      CommandCache.Output(
+        lines: $0.lines, lastGood: $0.stamp.modified,
+        changedAt: lastChanged(command) ?? $0.stamp.modified, store: self)
     }
   }
 }

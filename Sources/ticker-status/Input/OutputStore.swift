@@ -3,8 +3,10 @@
 ///
 /// Each command has `HASH.out` (its last good lines, 0600, replaced whole by a rename;
 /// its time is that of the last good run, which `--stale-after` measures from),
-/// `HASH.lock`, and while its runs fail `HASH.err` (why the last one failed, one line),
-/// where HASH is the FNV-1a hash of the command string.
+/// `HASH.changed` (empty; its time is when a good run last printed other lines than the
+/// one before, which `--on-change restart` starts the items from), `HASH.lock`, and
+/// while its runs fail `HASH.err` (why the last one failed, one line), where HASH is the
+/// FNV-1a hash of the command string.
 struct OutputStore {
   /// The private folder, found and checked by `CacheFolder`.
   let folder: String
@@ -38,11 +40,27 @@ struct OutputStore {
     folder + "/" + Self.key(command) + ".err"
   }
 
+  /// The path whose time is when `command`'s lines last changed.
+  func changedEntry(for command: String) -> String {
+    folder + "/" + Self.key(command) + ".changed"
+  }
+
   /// Stores good lines of `command`, replacing the old whole; its last error goes.
+  /// Lines other than those stored (or the first) are marked changed now, before they
+  /// are stored: a call in between starts the old lines again rather than showing the
+  /// new ones partway.
   @discardableResult
   func save(_ lines: TextLines, for command: String) -> Result<Void, Errno> {
     _ = Files.remove(errorEntry(for: command))
+    if load(command)?.lines != lines { _ = Files.writeAtomically([], to: changedEntry(for: command)) }
     return Files.writeAtomically(lines.joined, to: entry(for: command))
+  }
+
+  /// When `command`'s stored lines last changed, in Unix seconds; nil when not known
+  /// (an entry a version without `HASH.changed` stored).
+  func lastChanged(_ command: String) -> Double? {
+    guard case .success(let status) = Files.status(changedEntry(for: command)) else { return nil }
+    return status.stamp.modified
   }
 
   /// When `command`'s stored lines were last good (the entry's time), in Unix seconds.

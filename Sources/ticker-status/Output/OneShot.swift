@@ -15,6 +15,9 @@ enum OneShot {
     var staleNotes = ""
     // With --player-status, whether a line says Playing.
     var playing = false
+    // With --command, when the commands' lines last changed (the latest of them; a
+    // command with no lines yet changes now); else the items come now.
+    var commandsChangedAt: Double?
     for spec in pipeline.sources {
       let reader = pipeline.reader(for: spec)
       switch spec {
@@ -63,6 +66,7 @@ enum OneShot {
             commands, every: pipeline.every, reader: pipeline.reader, environment: environment)
         }
         if var output = outputs[nextOutput] {
+          commandsChangedAt = max(commandsChangedAt ?? output.changedAt, output.changedAt)
           output.lines = pipeline.itemLines(output.lines, playing: &playing)
           if let after = pipeline.staleAfter,
             Staleness.isStale(lastGood: output.lastGood, at: time ?? Clock.now(), after: after)
@@ -76,14 +80,18 @@ enum OneShot {
             output.lines.withEachLine { reader.append(line: $0, to: &builder) }
           }
         } else {
+          commandsChangedAt = time ?? Clock.now()
           builder.append(StyledText(CommandCache.placeholder))
         }
         nextOutput += 1
       }
     }
     let time = time ?? Clock.now()
-    // A one-shot's items come now: with --on-change restart they stand at their start.
-    let ticker = pipeline.framedTicker(builder.build(), playing: playing, changedAt: time)
+    // With --on-change restart the items start from when they last changed: a
+    // command's, as its cache keeps it (so that calls a second apart scroll, as a
+    // stream does); other items come now, and stand at their start.
+    let ticker = pipeline.framedTicker(
+      builder.build(), playing: playing, changedAt: commandsChangedAt ?? time)
     let frame = ticker.frame(at: time, markingItems: pipeline.encoder.marksItems)
     let line = pipeline.encoder.encode(
       frame, placement: ticker.placement(at: time), at: time,
