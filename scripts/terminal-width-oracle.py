@@ -367,7 +367,7 @@ def main() -> None:
             if name not in known:
                 parser.error(f"unknown terminal {name!r}; known: {', '.join(known)}")
         if args.frames:
-            run_frames(args, session, known, names)
+            run_frames(args, session, known, names, ud, glibc)
         else:
             run_widths(args, session, known, names, ud, glibc, started)
     if session.stray:
@@ -404,10 +404,12 @@ def run_widths(args, session, known, names, ud, glibc, started) -> None:
         sys.stdout.flush()
 
 
-def run_frames(args, session, known, names) -> None:
+def run_frames(args, session, known, names, ud, glibc) -> None:
     import wcwidth
 
     import terminal_harness as th
+
+    models = Models(ud, glibc)
 
     folder = session.folder("bin", None, 0o755)
     binary = folder / "ticker-status"
@@ -432,6 +434,7 @@ def run_frames(args, session, known, names) -> None:
         for profile, width, cycle, _ in plan:
             print(f"  {profile} W={width}: cycle {cycle} s")
     table = []
+    texts: dict[tuple, list] = {}
     for name in names:
         plan = plans[tuple(profiles[name])]
         commands = [c for _, _, _, cs in plan for c in cs]
@@ -446,19 +449,26 @@ def run_frames(args, session, known, names) -> None:
             frames = [got.get(start + i, (None, None))[1] for i in range(len(cs))]
             start += len(cs)
             exact = sum(c == width for c in cells)
-            off = collections.Counter(("-" if c is None else f"{c - width:+d}") for c in cells
+            off = collections.Counter(c - width if c is not None else None for c in cells
                                       if c != width)
-            model = sum(wcwidth.width(f) == width for f in frames if f is not None)
-            table.append((name, profile, width, exact, off, model))
+            plain = [wcwidth.strip_sequences(f) for f in frames if f is not None]
+            model = sum(wcwidth.width(f) == width for f in plain)
+            summed = sum(models.glibc_sum(f) == width for f in plain)
+            table.append((name, profile, width, exact, off, model, summed))
+            if texts.setdefault((profile, width), frames) != frames:
+                print(f"warning: {name} {profile} W={width}: the binary printed other frames"
+                      " here than in the first terminal", file=sys.stderr)
         print(f"{name}: {len(commands)} frames in {time.monotonic() - begun:.1f} s"
               f" ({header['columns']} columns)")
         sys.stdout.flush()
-    print(f"\nframes landing at exactly W (of {FRAMES}); off by: frames; and how many"
-          f" wcwidth {WCWIDTH_PIN} width() puts at W")
-    for name, profile, width, exact, off, model in table:
-        offs = ", ".join(f"{k}: {v}" for k, v in sorted(off.items())) or "-"
+    print(f"\nframes leaving the cursor exactly W cells on (of {FRAMES}); the frames'"
+          f" widths by wcwidth {WCWIDTH_PIN} width() and by the glibc {GLIBC_VERSION} sum"
+          " (how many are W); the measured cells less W: frames")
+    for name, profile, width, exact, off, model, summed in table:
+        offs = ", ".join(f"{'-' if k is None else f'{k:+d}'}: {v}" for k, v in
+                         sorted(off.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)))
         print(f"  {name:10s} {profile:10s} W={width:<3d} exact {exact:3d}/{FRAMES}"
-              f"   off by {offs:30s} wcwidth: {model}/{FRAMES}")
+              f"  wcwidth {model:3d}  glibc {summed:3d}  off: {offs or '-'}")
 
 
 if __name__ == "__main__":

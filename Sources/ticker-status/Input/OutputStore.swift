@@ -52,7 +52,9 @@ struct OutputStore {
   @discardableResult
   func save(_ lines: TextLines, for command: String) -> Result<Void, Errno> {
     _ = Files.remove(errorEntry(for: command))
-    if load(command)?.lines != lines { _ = Files.writeAtomically([], to: changedEntry(for: command)) }
+    if load(command)?.lines != lines {
+      _ = Files.writeAtomically([], to: changedEntry(for: command))
+    }
     return Files.writeAtomically(lines.joined, to: entry(for: command))
   }
 
