@@ -36,9 +36,9 @@ version, the date, glibc, the font), one line per sample, tab-separated:
 
 The script prints, per terminal, how many samples equal wcwidth 0.9.4 `width()` (as
 width-oracle.py uses it), the sum of glibc's wcwidth per scalar (-1 as 1, as
-width-oracle.py's tmux column), and wcwidth's own table for that terminal
-(`width(term_program=NAME)`), then where it departs, by category and by kind of code
-point, with examples.
+width-oracle.py's tmux column; and with -1 as 0), and wcwidth's own table for that
+terminal (`width(term_program=NAME)`), then where it departs, by category and by kind
+of code point, with examples.
 
 --frames BINARY writes no fixture: it runs BINARY (a copy) inside each terminal with
 `--format ansi --width W --cells PROFILE --at T -- CORPUS...` for 200 frames (T steps by
@@ -213,6 +213,10 @@ class Models:
     def glibc_sum(self, text: str) -> int:
         return sum(self.scalar(self.glibc, ord(c)) for c in text)
 
+    def glibc_sum_zero(self, text: str) -> int:
+        """The sum of glibc's wcwidth with -1 (a scalar glibc does not know) as 0."""
+        return sum(max(0, self.glibc(ord(c))) for c in text)
+
     def term(self, text: str, name: str) -> int:
         return self.wcwidth.width(text, term_program=name)
 
@@ -230,12 +234,14 @@ def summarize(name: str, version: str, header: dict, samples, cells, models: Mod
     eq_wc = sum(c == wc[t] for _, t, c in rows)
     eq_gl = sum(c == gl[t] for _, t, c in rows)
     eq_tp = sum(c == tp[t] for _, t, c in rows)
+    eq_zero = sum(c == models.glibc_sum_zero(t) for _, t, c in rows)
     n = len(rows)
     print(f"\n== {name}: {version}; {header['columns']}x{header['rows']}, TERM={header['TERM']},"
           f" XTVERSION {header['xtversion'] or '-'}")
     print(f"  {n} samples measured, {missing} without a reply or wrapped")
     print(f"  = wcwidth {WCWIDTH_PIN} width():              {eq_wc:5d}  ({100 * eq_wc / n:.1f}%)")
     print(f"  = sum of glibc {GLIBC_VERSION} wcwidth:        {eq_gl:5d}  ({100 * eq_gl / n:.1f}%)")
+    print(f"  = the same, -1 as 0:                 {eq_zero:5d}  ({100 * eq_zero / n:.1f}%)")
     print(f"  = wcwidth width(term_program={name!r}): {eq_tp:5d}  ({100 * eq_tp / n:.1f}%)")
     print("  by category: samples, != wcwidth, != glibc sum, != term_program")
     by_cat: dict[str, list] = collections.defaultdict(list)
