@@ -172,7 +172,8 @@ enum OptionTable {
         space, as playerctl's \
         '{{status}} …' prints it: Playing, Paused or Stopped, taken off the item. The \
         items move while a line says Playing; else they stand at their start, with \
-        --paused-before and --paused-after instead of --before and --after.
+        --paused-before and --paused-after instead of --before and --after. A Stopped \
+        line is no item (see --empty).
         """
     ) { $0.playerStatus = true },
     .value(
