@@ -43,9 +43,9 @@ of code point, with examples.
 --frames BINARY writes no fixture: it runs BINARY (a copy) inside each terminal with
 `--format ansi --width W --cells PROFILE --at T -- CORPUS...` for 200 frames (T steps by
 the cycle / 200) at W=20 and W=40, draws each after "L", and prints how many frames
-left the cursor exactly W cells on. PROFILE is `terminal` or `tmux:VERSION` (`--cells
-tmux --tmux-version VERSION`); --profiles sets them for every terminal, --cells-for
-TERMINAL=PROFILE[,PROFILE] for one.
+left the cursor exactly W cells on. PROFILE is a `--cells` name (`auto`, `konsole`, …)
+or `tmux:VERSION` (`--cells tmux --tmux-version VERSION`); --profiles sets them for
+every terminal, --cells-for TERMINAL=PROFILE[,PROFILE] for one.
 """
 
 from __future__ import annotations
@@ -300,10 +300,16 @@ def sway_version() -> str:
     return done.stdout.strip() or "sway"
 
 
+# The --cells names of ticker-status (CellsChoice.swift).
+CELLS_NAMES = ["auto", "wcwidth", "terminal", "tmux", "xterm", "urxvt", "st", "vte",
+               "alacritty", "foot", "konsole", "kitty"]
+
+
 def parse_profile(profile: str) -> list[str]:
     cells, _, version = profile.partition(":")
-    if cells not in ("terminal", "tmux") or (cells == "terminal" and version):
-        raise SystemExit(f"bad profile {profile!r}: expected terminal or tmux:VERSION")
+    if cells not in CELLS_NAMES or (cells != "tmux" and version):
+        raise SystemExit(f"bad profile {profile!r}: expected one of {', '.join(CELLS_NAMES)}"
+                         " or tmux:VERSION")
     return ["--cells", cells] + (["--tmux-version", version] if version else [])
 
 
@@ -330,6 +336,8 @@ def main() -> None:
     parser.add_argument("--terminal", action="append", default=[], metavar="NAME",
                         help="measure this terminal (repeatable; default: all)")
     parser.add_argument("--output-dir", type=Path, default=OUTPUT_DIR)
+    parser.add_argument("--show-misses", action="store_true",
+                        help="with --frames: print each frame that missed, and its cells")
     parser.add_argument("--timeout", type=float, default=2.0,
                         help="seconds to wait for each cursor position reply")
     parser.add_argument("--list-samples", action="store_true",
@@ -461,6 +469,11 @@ def run_frames(args, session, known, names, ud, glibc) -> None:
             model = sum(wcwidth.width(f) == width for f in plain)
             summed = sum(models.glibc_sum(f) == width for f in plain)
             table.append((name, profile, width, exact, off, model, summed))
+            if args.show_misses:
+                for c, f in zip(cells, frames):
+                    if c != width and f is not None:
+                        text = wcwidth.strip_sequences(f)
+                        print(f"  miss {name} {profile} W={width} cells={c}: {' '.join(f'{ord(ch):04X}' for ch in text)}")
             if texts.setdefault((profile, width), frames) != frames:
                 print(f"warning: {name} {profile} W={width}: the binary printed other frames"
                       " here than in the first terminal", file=sys.stderr)

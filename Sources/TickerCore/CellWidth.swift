@@ -1,10 +1,17 @@
 /// Which program's idea of a cell width to follow.
 public enum WidthProfile: String, Sendable, CaseIterable {
-  /// Modern terminals: one width per grapheme cluster, at most 2.
+  /// Python wcwidth 0.9.4's model of a terminal (`--cells wcwidth`).
   case terminal
   /// tmux on glibc, as the release `CellMeasure.tmux` names measures and draws text
-  /// (3.3a by default: the sum of glibc `wcwidth` over the cluster's scalars).
+  /// (3.3a by default: the sum of glibc `wcwidth` over the cluster's scalars). xterm,
+  /// urxvt, st, VTE, alacritty and foot draw text as 3.3a's rules have it.
   case tmux
+  /// konsole, measured in 22.12 (see `TerminalRules.swift`).
+  case konsole
+  /// kitty, measured in 0.26 (see `TerminalRules.swift`).
+  case kitty
+  /// alacritty, measured in 0.11: 3.3a's rules but for one block (`TerminalRules.swift`).
+  case alacritty
 }
 
 /// How wide East Asian Ambiguous characters are drawn.
@@ -21,7 +28,7 @@ public enum AmbiguousWidth: String, Sendable, CaseIterable {
 /// Measures grapheme clusters in terminal cells under one width profile.
 ///
 /// The `terminal` profile gives a cluster the width that Python's wcwidth 0.9.4
-/// `width()` gives the same text, capped at 2: East Asian Wide and Fullwidth scalars
+/// `width()` gives the same text: East Asian Wide and Fullwidth scalars
 /// are 2, zero-width scalars (marks, format characters, conjoining Hangul vowels and
 /// finals) add nothing, VS16 widens a narrow emoji, VS15 narrows a wide one, a ZWJ
 /// hides the scalar after it, a regional-indicator pair is one wide flag, a skin tone
@@ -70,7 +77,7 @@ public struct CellMeasure: Sendable, Hashable {
   /// yields.
   ///
   /// - Parameter cluster: The grapheme cluster to measure.
-  /// - Returns: 0, 1 or 2 under `terminal`; 0 or more under `tmux`.
+  /// - Returns: 0 or more cells.
   /// - Complexity: O(1) for printable ASCII; otherwise O(*s* log *t*) for *s* scalars
   ///   in the cluster and *t* entries in the width table.
   public func width(of cluster: Character) -> Int {
@@ -85,6 +92,10 @@ public struct CellMeasure: Sendable, Hashable {
     case .tmux:
       guard tmux == .tmux33 else { return laterTmuxWidth(of: cluster) }
       return tmuxWidth(of: cluster.unicodeScalars)
+    case .konsole, .kitty, .alacritty:
+      var total = 0
+      forEachTerminalUnit(of: cluster) { total += $1 }
+      return total
     }
   }
 
@@ -108,6 +119,15 @@ public struct CellMeasure: Sendable, Hashable {
   ///   - body: Called once per unit, in order, with the unit and its width in cells.
   /// - Complexity: O(*s* log *t*) for *s* scalars in the cluster.
   public func forEachUnit(of cluster: Character, _ body: (Character, Int) -> Void) {
+    if profile == .konsole || profile == .kitty || profile == .alacritty {
+      var bytes = cluster.utf8.makeIterator()
+      if let byte = bytes.next(), byte < 0x80, bytes.next() == nil {
+        body(cluster, width(of: cluster))
+      } else {
+        forEachTerminalUnit(of: cluster, body)
+      }
+      return
+    }
     guard profile == .tmux else {
       let utf8 = cluster.utf8
       guard utf8.count >= 3 else {
@@ -159,7 +179,7 @@ extension CellMeasure {
     return unit.first ?? cluster
   }
 
-  private func isUnknownToGlibc(_ scalar: Unicode.Scalar) -> Bool {
+  func isUnknownToGlibc(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value >= 0x80
       && WidthTables.tmuxRunWidths[WidthTables.runIndex(WidthTables.tmuxRunStarts, scalar.value)]
         == Self.unknownToGlibc
@@ -195,7 +215,7 @@ extension CellMeasure {
     }
   }
 
-  /// wcwidth 0.9.4's `width()` for the scalars of one cluster, capped at 2.
+  /// wcwidth 0.9.4's `width()` for the scalars of one cluster.
   ///
   /// A port of the grapheme loop of `wcwidth/_width.py` (the same as `_wcswidth.py`
   /// without terminal overrides), fed the whole cluster. Names follow the Python.
@@ -305,7 +325,7 @@ extension CellMeasure {
       }
     }
     total += clusterWidth
-    return (min(max(total, 0), 2), previousWasVirama)
+    return (max(total, 0), previousWasVirama)
   }
 }
 

@@ -50,6 +50,8 @@ private struct Layout: Equatable, CustomStringConvertible {
 private let measures: [CellMeasure] =
   [
     CellMeasure(profile: .terminal), CellMeasure(profile: .terminal, ambiguous: .wide),
+    CellMeasure(profile: .konsole), CellMeasure(profile: .kitty),
+    CellMeasure(profile: .alacritty),
   ] + TmuxRules.allCases.map { CellMeasure(profile: .tmux, tmux: $0) }
 
 /// The strip of `items` (UTF-8, invalid sequences too) laid out the fast way, and the

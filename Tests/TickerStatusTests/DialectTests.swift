@@ -277,9 +277,14 @@ private let formats = [
   ])
   func everyDialectShowsThePlainFrame(_ test: Arguments) throws {
     for format in formats {
-      // tmux measures with its own profile; the plain frame to match is measured alike.
-      let cells = format == "tmux" ? "tmux" : "terminal"
-      let plain = try runTicker(["--format", "plain", "--cells", cells] + test.arguments)
+      // Each dialect's default profile: tmux's own for tmux, the terminal's (--cells
+      // auto, as plain has it) for text a terminal draws, wcwidth for bars and JSON;
+      // the plain frame to match is measured alike.
+      let cells =
+        format == "tmux"
+        ? ["--cells", "tmux"]
+        : ["plain", "ansi", "bash", "zsh", "fish"].contains(format) ? [] : ["--cells", "wcwidth"]
+      let plain = try runTicker(["--format", "plain"] + cells + test.arguments)
       let result = try runTicker(["--format", format] + test.arguments)
       #expect(result.status == 0, "\(format): \(result.stderr)")
       #expect(result.stdout.hasSuffix("\n") && result.stdout.filter { $0 == "\n" }.count == 1)

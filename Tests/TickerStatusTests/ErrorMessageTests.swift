@@ -74,7 +74,9 @@ import Testing
       message: "invalid value 'spin' for '--motion <motion>': expected one of wrap, bounce"),
     ErrorCase(
       arguments: ["--cells", "wide", "x"],
-      message: "invalid value 'wide' for '--cells <profile>': expected one of terminal, tmux"),
+      message:
+        "invalid value 'wide' for '--cells <profile>': expected one of auto, wcwidth, terminal, tmux, xterm, urxvt, st, vte, alacritty, foot, konsole, kitty"
+    ),
     ErrorCase(
       arguments: ["--ambiguous", "2", "x"],
       message: "invalid value '2' for '--ambiguous <width>': expected one of narrow, wide"),

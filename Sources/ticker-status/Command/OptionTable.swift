@@ -196,11 +196,15 @@ enum OptionTable {
     .choice(
       "cells", "profile", .output,
       help: """
-        Cell widths: terminal (as modern terminals draw) or tmux (as tmux on glibc \
-        measures and draws, see --tmux-version) (default terminal; tmux with --format \
-        tmux).
+        Whose cell widths to lay frames out in: auto, xterm, urxvt, st, vte, alacritty, \
+        foot, konsole, kitty, wcwidth (Python wcwidth's model; terminal is its old \
+        name) or tmux (as tmux measures and draws, see --tmux-version). auto picks the \
+        terminal from TERM and what it sets (KITTY_WINDOW_ID, ALACRITTY_WINDOW_ID, \
+        KONSOLE_VERSION, VTE_VERSION), else xterm's; inside tmux, tmux. \
+        $TICKER_CELLS takes auto's place (default auto for plain, ansi, bash, zsh and \
+        fish; tmux for --format tmux; wcwidth for bars and json).
         """
-    ) { (options: inout Options, profile: WidthProfile) in options.cells = profile },
+    ) { (options: inout Options, choice: CellsChoice) in options.cells = choice },
     .value(
       "tmux-version", "version", .output,
       help: """

@@ -44,7 +44,7 @@ struct Options: Equatable {
   /// `--empty`: shown while there are no items.
   var empty = ""
   // Cells and output
-  var cells: WidthProfile?
+  var cells: CellsChoice?
   var ambiguous = AmbiguousWidth.narrow
   /// `--tmux-version`: whose rules `--cells tmux` follows; `nil` when not given (then
   /// the server's own with `--tmux-option`, else 3.3a's).

@@ -18,6 +18,32 @@ struct Environment: Equatable {
   var cacheHome: String?
   var home: String?
   var temporaryDirectory: String?
+  /// What the terminal around says of itself, for `--cells auto`.
+  var terminal = TerminalMarkers()
+  /// `$TICKER_CELLS`: a `--cells` name that takes the place of `auto`.
+  var cells: String?
+
+  /// What terminals set in the environment of what runs in them: `TERM`, and
+  /// whether kitty's (`KITTY_WINDOW_ID`), alacritty's (`ALACRITTY_WINDOW_ID`,
+  /// `ALACRITTY_SOCKET`, `ALACRITTY_LOG`), konsole's (`KONSOLE_VERSION`) or VTE's
+  /// (`VTE_VERSION`) variable is there and not empty.
+  struct TerminalMarkers: Equatable {
+    var term: String?
+    var kitty = false
+    var alacritty = false
+    var konsole = false
+    var vte = false
+
+    /// The markers of this process's environment.
+    static func current() -> TerminalMarkers {
+      func isSet(_ name: String) -> Bool { !(Processes.environment(name) ?? "").isEmpty }
+      return TerminalMarkers(
+        term: Processes.environment("TERM"), kitty: isSet("KITTY_WINDOW_ID"),
+        alacritty: isSet("ALACRITTY_WINDOW_ID") || isSet("ALACRITTY_SOCKET")
+          || isSet("ALACRITTY_LOG"),
+        konsole: isSet("KONSOLE_VERSION"), vte: isSet("VTE_VERSION"))
+    }
+  }
 
   /// The environment of this process.
   static func current() -> Environment {
@@ -31,7 +57,8 @@ struct Environment: Equatable {
       runtimeDirectory: Processes.environment("XDG_RUNTIME_DIR"),
       cacheHome: Processes.environment("XDG_CACHE_HOME"),
       home: Processes.environment("HOME"),
-      temporaryDirectory: Processes.environment("TMPDIR"))
+      temporaryDirectory: Processes.environment("TMPDIR"), terminal: .current(),
+      cells: Processes.environment("TICKER_CELLS"))
   }
 
   /// The socket in a `$TMUX` value (`/tmp/tmux-1000/default,1234,0`): its first

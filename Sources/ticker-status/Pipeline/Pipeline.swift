@@ -78,9 +78,10 @@ struct Pipeline {
       ? .tmux : options.format ?? (environment.outputIsTerminal ? .ansi : .plain)
     // tmux measures text its own way, each release its own; its dialect follows tmux
     // unless told otherwise. The release also says whether it has user ranges.
-    let profile = options.cells ?? (format == .tmux ? .tmux : .terminal)
+    let (profile, followsTmux) = Pipeline.profile(
+      options, format: format, environment: environment)
     let rules =
-      profile == .tmux || format == .tmux
+      followsTmux || format == .tmux
       ? Pipeline.tmuxRules(options, environment: environment) : .tmux33
     clickAction = options.onClick.map(ClickAction.init(command:))
     var clicks: ClickMarkup?
@@ -112,7 +113,7 @@ struct Pipeline {
       wantsClickEvents: events != nil, jsonBlocks: environment.i3blocks?.json == true,
       itemTooltips: options.input == .json)
     measure = CellMeasure(
-      profile: profile, ambiguous: options.ambiguous, tmux: profile == .tmux ? rules : .tmux33)
+      profile: profile, ambiguous: options.ambiguous, tmux: followsTmux ? rules : .tmux33)
     separator = StyledText(options.separator)
     var styles = QuoteStyles()
     if let up = options.upStyle { styles.up = up }
@@ -149,7 +150,7 @@ struct Pipeline {
   /// the start); else 3.3a's.
   static func tmuxRules(_ options: Options, environment: Environment) -> TmuxRules {
     if let rules = options.tmuxRules { return rules }
-    if options.tmuxOption != nil,
+    if options.tmuxOption != nil || Pipeline.isDrawnInTmuxPane(options, environment),
       let socket = options.tmuxSocket ?? environment.tmuxSocket,
       let version = TmuxControlClient.serverVersion(socket: socket),
       let rules = TmuxRules(version: version)
@@ -157,6 +158,42 @@ struct Pipeline {
       return rules
     }
     return .tmux33
+  }
+
+  /// The width profile `--cells` (or `$TICKER_CELLS`, or the default for `format`)
+  /// names (see `CellsChoice`), and whether it follows a tmux release's rules (tmux's
+  /// own dialect, `--cells tmux`, a tmux pane) rather than 3.3a's glibc sum, which the
+  /// terminals draw.
+  static func profile(_ options: Options, format: OutputFormat, environment: Environment)
+    -> (profile: WidthProfile, followsTmux: Bool)
+  {
+    let insideTmux = isDrawnInTmuxPane(options, environment)
+    let choice: CellsChoice
+    if let chosen = options.cells {
+      choice = chosen
+    } else {
+      switch format {
+      case .tmux: choice = .tmux
+      case .plain, .ansi, .bash, .zsh, .fish:
+        choice = environment.cells.flatMap(CellsChoice.init(rawValue:)) ?? .auto
+      case .polybar, .lemonbar, .pango, .i3bar, .i3blocks, .waybar, .json: choice = .wcwidth
+      }
+    }
+    let profile = choice.profile(markers: environment.terminal, insideTmux: insideTmux)
+    return (profile, choice == .tmux || (choice == .auto && insideTmux))
+  }
+
+  /// Whether the frames are text in a tmux pane with `--cells auto`: this process
+  /// runs in tmux (`$TMUX`), draws for a terminal and pushes to no option.
+  static func isDrawnInTmuxPane(_ options: Options, _ environment: Environment) -> Bool {
+    let choice = options.cells ?? environment.cells.flatMap(CellsChoice.init(rawValue:)) ?? .auto
+    guard environment.tmuxSocket != nil, options.tmuxOption == nil, choice == .auto else {
+      return false
+    }
+    switch options.format ?? .plain {
+    case .plain, .ansi, .bash, .zsh, .fish: return true
+    default: return false
+    }
   }
 
   /// tmux user ranges named `prefix` and the item's index; an item whose name would

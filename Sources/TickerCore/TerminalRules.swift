@@ -1,0 +1,148 @@
+/// How konsole, kitty and alacritty draw text: each its own rules, measured in the terminals
+/// (`scripts/terminal-width-oracle.py`, the fixtures in
+/// `Tests/TickerCoreTests/Fixtures/terminal-widths/`).
+///
+/// Both start from glibc 2.36's `wcwidth`, a scalar at a time, as xterm, urxvt, st,
+/// VTE, alacritty and foot draw (the `tmux` profile's 3.3a rules), and a scalar glibc
+/// does not know is drawn as U+FFFD. Then:
+///
+/// - **konsole 22.12** joins a ZWJ sequence into one emoji and a skin tone into the
+///   emoji before it, each by rules of its own; it ignores VS16. A cluster is drawn
+///   without its joiners (its parts, each measured) and without skin tones after
+///   something (a skin tone alone is two cells); a lone regional indicator is two
+///   cells; a Hangul vowel jamo joins only a leading consonant before it, a final
+///   only a syllable or a vowel or final that joined, and any other is two cells.
+/// - **kitty 0.26** joins nothing: a ZWJ sequence is the sum of its parts. VS16 right
+///   after an emoji that has a text form makes it two cells; VS15 makes the last wide
+///   character before it narrow, whatever it is; skin tones, spacing marks, U+00AD and
+///   the Hangul fillers take no cell; a vowel or final jamo takes one; a lone regional
+///   indicator two.
+/// - **alacritty 0.11** draws the glibc sum but gives Hangul Jamo Extended-B
+///   (U+D7B0–U+D7FF) one cell each, where glibc gives none; joiners go as for tmux.
+extension CellMeasure {
+  /// Calls `body` with the units konsole, kitty or alacritty draws `cluster` in, and
+  /// their widths.
+  func forEachTerminalUnit(of cluster: Character, _ body: (Character, Int) -> Void) {
+    var rewritten = String.UnicodeScalarView()
+    var changed = false
+    var isFirst = true
+    for scalar in cluster.unicodeScalars {
+      defer { isFirst = false }
+      if isUnknownToGlibc(scalar) {
+        rewritten.append("\u{FFFD}")
+        changed = true
+      } else if (profile != .kitty && scalar.value == 0x200D)
+        || (profile == .konsole && !isFirst && Self.isSkinTone(scalar.value))
+      {
+        changed = true
+      } else {
+        rewritten.append(scalar)
+      }
+    }
+    guard changed else {
+      body(cluster, terminalRulesWidth(of: cluster.unicodeScalars))
+      return
+    }
+    let text = String(rewritten)
+    guard !text.isEmpty else {
+      body(cluster, 0)
+      return
+    }
+    for unit in text { body(unit, terminalRulesWidth(of: unit.unicodeScalars)) }
+  }
+
+  /// The width of a unit (a cluster as `forEachTerminalUnit` leaves it) to konsole or
+  /// kitty.
+  ///
+  /// - Complexity: O(*s* log *t*) for *s* scalars and *t* entries in the width tables.
+  func terminalRulesWidth(of scalars: Character.UnicodeScalarView) -> Int {
+    var total = 0
+    var previous: UInt32?
+    // The last scalar that took cells, and how many (for VS15 and VS16 in kitty).
+    var lastShown: UInt32?
+    var lastShownWidth = 0
+    // Whether the Hangul jamo before joined its syllable (konsole).
+    var previousJoined = false
+    var indicators = 0
+    for scalar in scalars {
+      let value = scalar.value
+      defer { previous = value }
+      var width = glibcWidth(value)
+      var joined = false
+      if profile == .alacritty {
+        // Hangul Jamo Extended-B, which glibc 2.36 gives no cell.
+        if (0xD7B0...0xD7FF).contains(value) { width = 1 }
+      } else if ClusterRules.isRegionalIndicator(value) {
+        indicators += 1
+        // A pair is one flag of two cells; a lone one is two cells too.
+        width = indicators % 2 == 1 ? 2 : 0
+      } else if profile == .konsole {
+        if Self.isHangulVowel(value) {
+          joined = previous.map(Self.isHangulLeading) ?? false
+          width = joined ? 0 : 2
+        } else if Self.isHangulFinal(value) {
+          joined =
+            previous.map(Self.isHangulSyllable) ?? false
+            || (previousJoined
+              && previous.map { Self.isHangulVowel($0) || Self.isHangulFinal($0) } == true)
+          width = joined ? 0 : 2
+        } else if Self.isSkinTone(value) {
+          width = 2  // alone: those after something are gone
+        }
+      } else {
+        switch value {
+        case 0x1F3FB...0x1F3FF, 0x00AD, 0x115F, 0x1160, 0x3164, 0xFFA0:
+          width = 0
+        case 0xFE0F:
+          if lastShownWidth == 1, previous == lastShown, let base = lastShown,
+            WidthTables.contains(WidthTables.vs16NarrowToWide, base)
+          {
+            total += 1
+            lastShownWidth = 2
+          }
+          continue
+        case 0xFE0E:
+          if lastShownWidth == 2 {
+            total -= 1
+            lastShownWidth = 1
+          }
+          continue
+        case 0x1F202:
+          width = 1  // so in kitty 0.26's table
+        default:
+          if Self.isHangulVowel(value) || Self.isHangulFinal(value) {
+            width = 1
+          } else if scalar.properties.generalCategory == .spacingMark {
+            width = 0
+          }
+        }
+      }
+      previousJoined = joined
+      total += width
+      if width > 0 {
+        lastShown = value
+        lastShownWidth = width
+      }
+    }
+    return max(total, 0)
+  }
+
+  /// glibc 2.36 `wcwidth` of one scalar, 1 for one it does not know (drawn as U+FFFD).
+  private func glibcWidth(_ value: UInt32) -> Int {
+    if value >= 0x20 && value < 0x7F { return 1 }
+    let width = WidthTables.tmuxRunWidths[WidthTables.runIndex(WidthTables.tmuxRunStarts, value)]
+    return width == 255 ? 1 : Int(width)
+  }
+
+  static func isSkinTone(_ value: UInt32) -> Bool { (0x1F3FB...0x1F3FF).contains(value) }
+  static func isHangulLeading(_ value: UInt32) -> Bool {
+    (0x1100...0x115F).contains(value) || (0xA960...0xA97C).contains(value)
+  }
+  static func isHangulVowel(_ value: UInt32) -> Bool {
+    (0x1160...0x11A7).contains(value) || (0xD7B0...0xD7C6).contains(value)
+  }
+  static func isHangulFinal(_ value: UInt32) -> Bool {
+    (0x11A8...0x11FF).contains(value) || (0xD7CB...0xD7FB).contains(value)
+  }
+  static func isHangulSyllable(_ value: UInt32) -> Bool { (0xAC00...0xD7A3).contains(value) }
+}
