@@ -45,7 +45,10 @@ of code point, with examples.
 the cycle / 200) at W=20 and W=40, draws each after "L", and prints how many frames
 left the cursor exactly W cells on. PROFILE is a `--cells` name (`auto`, `konsole`, …)
 or `tmux:VERSION` (`--cells tmux --tmux-version VERSION`); --profiles sets them for
-every terminal, --cells-for TERMINAL=PROFILE[,PROFILE] for one.
+every terminal, --cells-for TERMINAL=PROFILE[,PROFILE] for one. --require PERCENT
+exits 1 when a terminal lands fewer frames exactly than that, with their profiles;
+--show-misses prints each frame that missed. `.ci/run` runs it with `--profiles auto`
+and with each terminal's own name, requiring 99 %.
 """
 
 from __future__ import annotations
@@ -336,6 +339,9 @@ def main() -> None:
     parser.add_argument("--terminal", action="append", default=[], metavar="NAME",
                         help="measure this terminal (repeatable; default: all)")
     parser.add_argument("--output-dir", type=Path, default=OUTPUT_DIR)
+    parser.add_argument("--require", type=float, default=None, metavar="PERCENT",
+                        help="with --frames: exit 1 unless every terminal and profile"
+                             " lands at least PERCENT %% of its frames exactly")
     parser.add_argument("--show-misses", action="store_true",
                         help="with --frames: print each frame that missed, and its cells")
     parser.add_argument("--timeout", type=float, default=2.0,
@@ -488,6 +494,14 @@ def run_frames(args, session, known, names, ud, glibc) -> None:
                          sorted(off.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)))
         print(f"  {name:10s} {profile:10s} W={width:<3d} exact {exact:3d}/{FRAMES}"
               f"  wcwidth {model:3d}  glibc {summed:3d}  off: {offs or '-'}")
+    if args.require is not None:
+        short = [(name, profile, width, exact) for name, profile, width, exact, *_ in table
+                 if exact * 100 < args.require * FRAMES]
+        for name, profile, width, exact in short:
+            print(f"FAIL: {name} {profile} W={width}: {exact}/{FRAMES} exact, fewer than"
+                  f" {args.require:g} %", file=sys.stderr)
+        if short:
+            sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ _ticker_status() {
     --motion) values='wrap bounce' ;;
     --fit) values='left center right scroll' ;;
     --on-change) values='restart keep' ;;
-    --cells) values='terminal tmux' ;;
+    --cells) values='auto xterm urxvt st vte alacritty foot konsole kitty wcwidth terminal tmux' ;;
     --tmux-version) values='3.3a 3.4 3.5a 3.6a 3.7c next-3.8' ;;
     --ambiguous) values='narrow wide' ;;
     --tmux-option) values='@ticker' ;;

@@ -23,7 +23,7 @@ complete -c ticker-status -l paused-before -x -d 'The fixed text before, while p
 complete -c ticker-status -l paused-after -x -d 'The fixed text after, while paused'
 complete -c ticker-status -l empty -x -d 'Shown while there are no items'
 complete -c ticker-status -l at -x -d 'Draw the frame for this Unix time'
-complete -c ticker-status -l cells -x -a 'terminal\t"as modern terminals draw" tmux\t"as tmux 3.3a measures"' -d 'Cell width profile'
+complete -c ticker-status -l cells -x -a 'auto\t"the terminal found from TERM" xterm\t"glibc sum" urxvt\t"glibc sum" st\t"glibc sum" vte\t"glibc sum" alacritty\talacritty foot\t"glibc sum" konsole\tkonsole kitty\tkitty wcwidth\t"Python wcwidth model" terminal\t"old name of wcwidth" tmux\t"as tmux measures"' -d 'Whose cell widths'
 complete -c ticker-status -l tmux-version -x -a '3.3a 3.4 3.5a 3.6a 3.7c next-3.8' -d 'The tmux that shows the frames, as tmux -V prints it'
 complete -c ticker-status -l ambiguous -x -a 'narrow wide' -d 'Width of East Asian Ambiguous characters'
 complete -c ticker-status -l format -x -d 'Output dialect' -a '
