@@ -216,7 +216,8 @@ func startXvfb(in session: BarSession, size: String) throws -> String {
     var display = ""
     waitUntil(timeout: 10) {
       let text = session.log(log)
-      if let line = text.split(separator: "\n").first, let number = Int(line) {
+      // The number comes after any complaint about the displays it found taken.
+      if let number = text.split(separator: "\n").lazy.compactMap({ Int($0) }).first {
         display = ":\(number)"
         return true
       }
