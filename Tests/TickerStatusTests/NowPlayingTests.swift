@@ -6,9 +6,6 @@ import Testing
 // playerctl drives it, and the README's one command line (`--stream --follow
 // --command 'playerctl --follow metadata …' --player-status`) shows it.
 
-private let playerPrograms = ["mpv", "playerctl", "dbus-daemon", "sox"]
-private let mprisPlugin = "/etc/mpv/scripts/mpris.so"
-
 /// Lines read from a pipe as they come, on a thread of their own, which closes the
 /// pipe when told to (`close()`): the bar going away.
 private final class PipeLines: @unchecked Sendable {
@@ -64,74 +61,6 @@ private final class PipeLines: @unchecked Sendable {
   }
 }
 
-/// mpv with the MPRIS plugin playing `NowPlayingTests.titles`, headless, on a private
-/// session bus; `stop()` (also on deinit) ends both and removes the files.
-private final class PrivatePlayer {
-  let folder: TestFolder
-  var environment: [String: String]
-  let tracks: [String]
-  private var pids: [pid_t] = []
-
-  init() throws {
-    folder = try TestFolder("ticker-nowplaying")
-    var tracks: [String] = []
-    for (index, title) in NowPlayingTests.titles.enumerated() {
-      let path = folder.file("\(index).ogg")
-      let made = try runProcess(
-        which("sox")!,
-        [
-          "-n", "--comment", "title=\(title)", "--comment", "artist=Band", path, "synth", "60",
-          "sine", "440",
-        ])
-      #expect(made.status == 0)
-      tracks.append(path)
-    }
-    self.tracks = tracks
-    let address = "unix:path=" + folder.file("bus")
-    environment = testEnvironment(["DBUS_SESSION_BUS_ADDRESS": address])
-    environment.removeValue(forKey: "DISPLAY")
-    pids.append(
-      try spawnClean([which("dbus-daemon")!, "--session", "--nofork", "--address=\(address)"]))
-    #expect(
-      waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: self.folder.file("bus")) })
-    try play()
-  }
-
-  deinit { stop() }
-
-  /// Starts the player (again).
-  func play() throws {
-    let player = try spawnClean(
-      [which("mpv")!, "--no-config", "--no-video", "--ao=null", "--script=\(mprisPlugin)"]
-        + tracks, environment: environment)
-    pids.append(player)
-    #expect(
-      waitUntil(timeout: 15) {
-        (try? runProcess(which("playerctl")!, ["-l"], environment: self.environment, timeout: 5))?
-          .stdout.contains("mpv") == true
-      })
-  }
-
-  /// Ends the player (SIGTERM, as a user quits it).
-  func quit() {
-    guard pids.count > 1 else { return }
-    let player = pids.removeLast()
-    kill(player, SIGTERM)
-    _ = waitForExit(player, timeout: 5)
-  }
-
-  /// `playerctl ARGUMENTS` on the private bus.
-  func control(_ arguments: String...) {
-    _ = try? runProcess(which("playerctl")!, arguments, environment: environment, timeout: 10)
-  }
-
-  func stop() {
-    for pid in pids.reversed() { _ = waitForExit(pid, timeout: 0) }
-    pids = []
-    folder.remove()
-  }
-}
-
 @Suite(.serialized) struct NowPlayingTests {
   /// The tracks: each title longer than the window, so that it scrolls.
   static let titles = [
@@ -150,7 +79,7 @@ private final class PrivatePlayer {
     "a real player: new tracks from their first cell, paused stands still, the player gone, no playerctl left",
     .enabled(if: playerPrograms.allSatisfy { which($0) != nil }), .timeLimit(.minutes(2)))
   func realPlayer() throws {
-    guard FileManager.default.fileExists(atPath: mprisPlugin) else { return }
+    guard mprisPlugin != nil else { return }
     let player = try PrivatePlayer()
     defer { player.stop() }
     let environment = player.environment
@@ -249,7 +178,7 @@ private final class PrivatePlayer {
     .enabled(if: playerPrograms.allSatisfy { which($0) != nil }), .timeLimit(.minutes(2)),
     arguments: ["polybar.ini", "waybar.jsonc", "i3blocks.conf"])
   func recipe(_ name: String) throws {
-    guard FileManager.default.fileExists(atPath: mprisPlugin) else { return }
+    guard mprisPlugin != nil else { return }
     let command = try Self.recipeCommand(name)
     #expect(command.hasPrefix("ticker-status "))
     let player = try PrivatePlayer()
@@ -283,7 +212,7 @@ private final class PrivatePlayer {
     .enabled(if: (playerPrograms + ["tmux"]).allSatisfy { which($0) != nil }),
     .timeLimit(.minutes(2)))
   func tmuxRecipe() throws {
-    guard FileManager.default.fileExists(atPath: mprisPlugin) else { return }
+    guard mprisPlugin != nil else { return }
     let player = try PrivatePlayer()
     defer { player.stop() }
     var environment = player.environment
