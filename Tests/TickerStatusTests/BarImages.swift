@@ -136,9 +136,13 @@ struct Shot: Sendable {
   }
 
   /// The smallest box holding every pixel of `color`, or `nil` if there is none.
-  func boundingBox(of color: Pixel) -> Box? {
+  func boundingBox(of color: Pixel) -> Box? { boundingBox(of: color, in: whole) }
+
+  /// The smallest box holding every pixel of `color` in `area` (cut to the shot), or
+  /// `nil` if there is none.
+  func boundingBox(of color: Pixel, in area: Box) -> Box? {
     var box: Box?
-    forEachPixel(in: whole) { x, y, pixel in
+    forEachPixel(in: area) { x, y, pixel in
       guard pixel == color else { return }
       guard var found = box else {
         box = Box(minX: x, minY: y, maxX: x, maxY: y)

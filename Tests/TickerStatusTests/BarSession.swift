@@ -231,6 +231,31 @@ func startXvfb(in session: BarSession, size: String) throws -> String {
   throw ShotError(message: "Xvfb did not start")
 }
 
+/// Starts a headless sway in `session`, its output `size` (like `1280x240`): as an
+/// unprivileged user (it refuses root), with the marks folder (theirs, 0700) as its
+/// runtime folder; pixman draws.
+///
+/// - Returns: The name of its Wayland display and the path of its IPC socket.
+func startSway(in session: BarSession, size: String) throws -> (wayland: String, ipc: String) {
+  let sway = try session.write(
+    "sway.conf", "xwayland disable\noutput HEADLESS-1 resolution \(size)\n")
+  let environment = session.environment([
+    "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
+  ])
+  try session.spawn(
+    asUnprivileged(["sway", "-c", sway]), environment: environment, log: "sway.log")
+  var wayland = ""
+  var ipc = ""
+  waitUntil(timeout: 10) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: session.marks)) ?? []
+    wayland = names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") } ?? ""
+    ipc = names.first { $0.hasPrefix("sway-ipc.") }.map { session.marks + "/" + $0 } ?? ""
+    return !wayland.isEmpty && !ipc.isEmpty
+  }
+  try #require(!ipc.isEmpty, "sway did not start: \(session.log("sway.log"))")
+  return (wayland, ipc)
+}
+
 /// The path of `name` on PATH, or the bare name (whose run then fails with an error
 /// the test reports, rather than a trap).
 func program(_ name: String) -> String { which(name) ?? name }

@@ -354,24 +354,7 @@ private let waylandPrograms =
       "needs sway, waybar, grim, wayvnc, ImageMagick (convert) and, as root, setpriv"))
   func waybar() throws {
     let session = try BarSession(name: "waybar")
-    // sway runs as an unprivileged user, with the marks folder (theirs, 0700) as its
-    // runtime folder; pixman draws on a headless output.
-    let sway = try session.write(
-      "sway.conf", "xwayland disable\noutput HEADLESS-1 resolution 1280x240\n")
-    let environment = session.environment([
-      "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
-    ])
-    try session.spawn(
-      asUnprivileged(["sway", "-c", sway]), environment: environment, log: "sway.log")
-    var wayland = ""
-    var ipc = ""
-    waitUntil(timeout: 10) {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: session.marks)) ?? []
-      wayland = names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") } ?? ""
-      ipc = names.first { $0.hasPrefix("sway-ipc.") }.map { session.marks + "/" + $0 } ?? ""
-      return !wayland.isEmpty && !ipc.isEmpty
-    }
-    try #require(!ipc.isEmpty, "sway did not start: \(session.log("sway.log"))")
+    let (wayland, ipc) = try startSway(in: session, size: "1280x240")
     let client = session.environment(["WAYLAND_DISPLAY": wayland, "SWAYSOCK": ipc])
     // The headless output has no pointer; wayvnc adds a virtual one, which sway's seat
     // commands then move and click.
