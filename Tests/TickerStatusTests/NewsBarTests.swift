@@ -90,7 +90,7 @@ private func readmeNewsLine() throws -> String {
     // The headlines drawn: text in the right half of the ticker's box, where
     // '…loading' never reaches.
     var box: Box?
-    waitUntil(timeout: 20) {
+    waitUntil(timeout: 45) {
       let shot = try? session.screenshot { path in
         try runProcess(program("import"), ["-window", "root", path], environment: environment)
       }

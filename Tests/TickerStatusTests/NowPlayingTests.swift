@@ -198,12 +198,14 @@ private final class PipeLines: @unchecked Sendable {
     #expect(
       frames.waitForLine { $0.contains(start) } != nil,
       "\(name): no frame with '\(start)': \(frames.lines.suffix(3))")
-    #expect(!livePrograms(startingWith: "playerctl --follow metadata").isEmpty)
+    #expect(!player.programs(startingWith: "playerctl --follow metadata").isEmpty)
     frames.close()
     #expect(waitForExit(shell, timeout: 15) == 0, "\(name): the ticker did not end with its bar")
     ended = true
     #expect(
-      waitUntil(timeout: 5) { livePrograms(startingWith: "playerctl --follow metadata").isEmpty },
+      waitUntil(timeout: 5) {
+        player.programs(startingWith: "playerctl --follow metadata").isEmpty
+      },
       "\(name): playerctl outlived the ticker")
   }
 
@@ -238,8 +240,9 @@ private final class PipeLines: @unchecked Sendable {
     _ = try runProcess(tmux, ["-S", socket, "kill-server"], environment: environment)
     #expect(
       waitUntil(timeout: 5) {
-        livePrograms(startingWith: "playerctl --follow metadata").isEmpty
-          && livePrograms(startingWith: "ticker-status --stream --tmux-option @nowplaying").isEmpty
+        player.programs(startingWith: "playerctl --follow metadata").isEmpty
+          && player.programs(startingWith: "ticker-status --stream --tmux-option @nowplaying")
+            .isEmpty
       }, "the stream or its playerctl outlived the tmux server")
   }
 

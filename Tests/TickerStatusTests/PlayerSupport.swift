@@ -129,6 +129,13 @@ final class PrivatePlayer {
       program(first), Array(full.dropFirst()), environment: environment, timeout: timeout)
   }
 
+  /// The live programs whose command line starts with `text` and that run on this
+  /// player's bus: another test's player and its programs may run meanwhile.
+  func programs(startingWith text: String) -> [pid_t] {
+    let mine = Set(livePrograms(withEnvironment: "DBUS_SESSION_BUS_ADDRESS=" + address))
+    return livePrograms(startingWith: text).filter(mine.contains)
+  }
+
   func stop() {
     for pid in pids.reversed() { _ = waitForExit(pid, timeout: 0) }
     pids = []
