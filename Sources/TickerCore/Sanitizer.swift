@@ -102,23 +102,13 @@ public enum Sanitizer {
           index += 1
           continue
         }
-        // How many continuation bytes follow, and the range of the first of them.
-        var needed = 0
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: needed = 1
-        case 0xE0: (needed, low) = (2, 0xA0)
-        case 0xE1...0xEC, 0xEE, 0xEF: needed = 2
-        case 0xED: (needed, high) = (2, 0x9F)
-        case 0xF0: (needed, low) = (3, 0x90)
-        case 0xF1...0xF3: needed = 3
-        case 0xF4: (needed, high) = (3, 0x8F)
-        default:
+        guard let shape = sequence(lead) else {
           replace()
           index += 1
           continue
         }
+        let needed = shape.needed
+        var (low, high) = (shape.low, shape.high)
         var end = index + 1
         var valid = true
         for _ in 0..<needed {
@@ -143,6 +133,23 @@ public enum Sanitizer {
     }
   }
 
+  /// The sequence a UTF-8 lead byte of 0x80 or above starts: how many continuation
+  /// bytes follow, and the range of the first of them (the others are 0x80–0xBF);
+  /// `nil` for a byte that starts none.
+  @inline(__always)
+  private static func sequence(_ lead: UInt8) -> (needed: Int, low: UInt8, high: UInt8)? {
+    switch lead {
+    case 0xC2...0xDF: return (1, 0x80, 0xBF)
+    case 0xE0: return (2, 0xA0, 0xBF)
+    case 0xE1...0xEC, 0xEE, 0xEF: return (2, 0x80, 0xBF)
+    case 0xED: return (2, 0x80, 0x9F)
+    case 0xF0: return (3, 0x90, 0xBF)
+    case 0xF1...0xF3: return (3, 0x80, 0xBF)
+    case 0xF4: return (3, 0x80, 0x8F)
+    default: return nil
+    }
+  }
+
   /// Whether `input` is well-formed UTF-8 (as `repairUTF8` has it: no overlong forms,
   /// surrogates or values past U+10FFFF).
   ///
@@ -156,21 +163,9 @@ public enum Sanitizer {
         index += 1
         continue
       }
-      // The range of the byte after the lead, and how many follow it.
-      var low: UInt8 = 0x80
-      var high: UInt8 = 0xBF
-      let needed: Int
-      switch lead {
-      case 0xC2...0xDF: needed = 1
-      case 0xE0: (needed, low) = (2, 0xA0)
-      case 0xE1...0xEC, 0xEE, 0xEF: needed = 2
-      case 0xED: (needed, high) = (2, 0x9F)
-      case 0xF0: (needed, low) = (3, 0x90)
-      case 0xF1...0xF3: needed = 3
-      case 0xF4: (needed, high) = (3, 0x8F)
-      default: return false
-      }
-      guard index + needed < count, (low...high).contains(input[index + 1]) else { return false }
+      guard let (needed, low, high) = sequence(lead), index + needed < count,
+        (low...high).contains(input[index + 1])
+      else { return false }
       if needed > 1 {
         guard input[index + 2] & 0xC0 == 0x80 else { return false }
         if needed > 2 && input[index + 3] & 0xC0 != 0x80 { return false }
