@@ -210,7 +210,8 @@ enum OptionTable {
       help: """
         The tmux that shows the frames, as 'tmux -V' or #{version} prints it (3.3a, \
         3.5a, 3.7c, next-3.8), for --cells tmux: each release measures and draws emoji \
-        differently (default: with --tmux-option the server's own, else 3.3a; older \
+        differently (default: with --tmux-option, or in a tmux pane with --cells \
+        auto, the server's own, else 3.3a; older \
         releases get 3.3a's rules, newer ones the newest known). In a status line: \
         #(ticker-status --tmux-version #{version} …).
         """
