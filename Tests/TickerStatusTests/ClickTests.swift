@@ -432,7 +432,8 @@ func expectedClick(_ items: [String], _ index: Int, button: Int) -> String {
       "/bin/sh", ["-c", script], stdin: input, environment: environment, timeout: 20)
     #expect(result.stderr.isEmpty, "\(result.stderr)")
     #expect(
-      waitUntil(timeout: 10) { folder.read("opened") != nil },
+      // Made before it is written: wait for the whole line.
+      waitUntil(timeout: 10) { folder.read("opened")?.hasSuffix("\n") == true },
       "\(bar): open-quote opened nothing")
     let opened = folder.read("opened") ?? ""
     #expect(

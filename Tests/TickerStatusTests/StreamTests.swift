@@ -266,8 +266,10 @@ func processes(mentioning word: String) -> [Int32] {
       ["--stream", "-w", "8", "--every", "1", "--command", command, "x"],
       environment: environment(["XDG_RUNTIME_DIR": folder.path]))
     defer { stream.stop() }
-    #expect(waitUntil(timeout: 5) { folder.read("pid") != nil })
-    let sleeper = try #require(Int32(folder.read("pid")?.filter(\.isNumber) ?? ""))
+    // The shell makes the file before it writes the number: wait for the number.
+    func sleeperPID() -> Int32? { Int32(folder.read("pid")?.filter(\.isNumber) ?? "") }
+    #expect(waitUntil(timeout: 5) { sleeperPID() != nil })
+    let sleeper = try #require(sleeperPID())
     #expect(waitUntil(timeout: 14) { stream.standardError.contains("did not finish") })
     #expect(
       stream.standardError.hasPrefix(
