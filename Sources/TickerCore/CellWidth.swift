@@ -197,12 +197,14 @@ extension CellMeasure {
   /// does not know counting 1 as the U+FFFD that replaces it.
   private func tmuxWidth(of scalars: Character.UnicodeScalarView) -> Int {
     var total = 0
-    for scalar in scalars {
-      let run = WidthTables.runIndex(WidthTables.tmuxRunStarts, scalar.value)
-      let width = WidthTables.tmuxRunWidths[run]
-      total += width == Self.unknownToGlibc ? 1 : Int(width)
-    }
+    for scalar in scalars { total += glibcWidth(of: scalar.value) }
     return total
+  }
+
+  /// glibc 2.36 `wcwidth` of one scalar, 1 for one it does not know (drawn as U+FFFD).
+  func glibcWidth(of value: UInt32) -> Int {
+    let width = WidthTables.tmuxRunWidths[WidthTables.runIndex(WidthTables.tmuxRunStarts, value)]
+    return width == Self.unknownToGlibc ? 1 : Int(width)
   }
 
   /// The cells of one scalar on its own under the terminal profile.

@@ -95,9 +95,29 @@ enum ClusterRules {
   /// Whether `scalar` is a Hangul vowel or final jamo (Grapheme_Cluster_Break V or
   /// T), which joins a syllable or a leading jamo before it.
   static func isHangulVowelOrFinal(_ value: UInt32) -> Bool {
-    (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7C6).contains(value)
-      || (0xD7CB...0xD7FB).contains(value)
+    isHangulVowel(value) || isHangulFinal(value)
   }
+
+  /// A Hangul leading consonant jamo (Grapheme_Cluster_Break L).
+  static func isHangulLeading(_ value: UInt32) -> Bool {
+    (0x1100...0x115F).contains(value) || (0xA960...0xA97C).contains(value)
+  }
+
+  /// A Hangul vowel jamo (Grapheme_Cluster_Break V).
+  static func isHangulVowel(_ value: UInt32) -> Bool {
+    (0x1160...0x11A7).contains(value) || (0xD7B0...0xD7C6).contains(value)
+  }
+
+  /// A Hangul final consonant jamo (Grapheme_Cluster_Break T).
+  static func isHangulFinal(_ value: UInt32) -> Bool {
+    (0x11A8...0x11FF).contains(value) || (0xD7CB...0xD7FB).contains(value)
+  }
+
+  /// A precomposed Hangul syllable (Grapheme_Cluster_Break LV or LVT).
+  static func isHangulSyllable(_ value: UInt32) -> Bool { (0xAC00...0xD7A3).contains(value) }
+
+  /// An emoji skin tone (Emoji_Modifier), U+1F3FB–U+1F3FF.
+  static func isSkinTone(_ value: UInt32) -> Bool { (0x1F3FB...0x1F3FF).contains(value) }
 
   /// Whether a cluster that starts with `scalar` could join whatever comes before it
   /// on a status line, so a frame must not start with it.

@@ -23,25 +23,24 @@ extension CellMeasure {
   /// Calls `body` with the units konsole, kitty or alacritty draws `cluster` in, and
   /// their widths.
   func forEachTerminalUnit(of cluster: Character, _ body: (Character, Int) -> Void) {
-    var rewritten = String.UnicodeScalarView()
-    var changed = false
-    var isFirst = true
-    for scalar in cluster.unicodeScalars {
-      defer { isFirst = false }
-      if isUnknownToGlibc(scalar) {
-        rewritten.append("\u{FFFD}")
-        changed = true
-      } else if (profile != .kitty && scalar.value == 0x200D)
-        || (profile == .konsole && !isFirst && Self.isSkinTone(scalar.value))
-      {
-        changed = true
-      } else {
-        rewritten.append(scalar)
-      }
+    /// Whether the terminal is not given `scalar`, at `index` in the cluster, as it is.
+    func isRewritten(_ scalar: Unicode.Scalar, at index: Int) -> Bool {
+      isUnknownToGlibc(scalar) || (profile != .kitty && scalar.value == 0x200D)
+        || (profile == .konsole && index > 0 && ClusterRules.isSkinTone(scalar.value))
     }
-    guard changed else {
+    // Most clusters go as they are: the rewritten text is made only for the others.
+    guard cluster.unicodeScalars.enumerated().contains(where: { isRewritten($1, at: $0) })
+    else {
       body(cluster, terminalRulesWidth(of: cluster.unicodeScalars))
       return
+    }
+    var rewritten = String.UnicodeScalarView()
+    for (index, scalar) in cluster.unicodeScalars.enumerated() {
+      if isUnknownToGlibc(scalar) {
+        rewritten.append("\u{FFFD}")
+      } else if !isRewritten(scalar, at: index) {
+        rewritten.append(scalar)
+      }
     }
     let text = String(rewritten)
     guard !text.isEmpty else {
@@ -67,7 +66,7 @@ extension CellMeasure {
     for scalar in scalars {
       let value = scalar.value
       defer { previous = value }
-      var width = glibcWidth(value)
+      var width = glibcWidth(of: value)
       var joined = false
       if profile == .alacritty {
         // Hangul Jamo Extended-B, which glibc 2.36 gives no cell.
@@ -77,16 +76,16 @@ extension CellMeasure {
         // A pair is one flag of two cells; a lone one is two cells too.
         width = indicators % 2 == 1 ? 2 : 0
       } else if profile == .konsole {
-        if Self.isHangulVowel(value) {
-          joined = previous.map(Self.isHangulLeading) ?? false
+        if ClusterRules.isHangulVowel(value) {
+          joined = previous.map(ClusterRules.isHangulLeading) ?? false
           width = joined ? 0 : 2
-        } else if Self.isHangulFinal(value) {
+        } else if ClusterRules.isHangulFinal(value) {
           joined =
-            previous.map(Self.isHangulSyllable) ?? false
+            previous.map(ClusterRules.isHangulSyllable) ?? false
             || (previousJoined
-              && previous.map { Self.isHangulVowel($0) || Self.isHangulFinal($0) } == true)
+              && previous.map(ClusterRules.isHangulVowelOrFinal) == true)
           width = joined ? 0 : 2
-        } else if Self.isSkinTone(value) {
+        } else if ClusterRules.isSkinTone(value) {
           width = 2  // alone: those after something are gone
         }
       } else {
@@ -110,7 +109,7 @@ extension CellMeasure {
         case 0x1F202:
           width = 1  // so in kitty 0.26's table
         default:
-          if Self.isHangulVowel(value) || Self.isHangulFinal(value) {
+          if ClusterRules.isHangulVowelOrFinal(value) {
             width = 1
           } else if scalar.properties.generalCategory == .spacingMark {
             width = 0
@@ -126,23 +125,4 @@ extension CellMeasure {
     }
     return max(total, 0)
   }
-
-  /// glibc 2.36 `wcwidth` of one scalar, 1 for one it does not know (drawn as U+FFFD).
-  private func glibcWidth(_ value: UInt32) -> Int {
-    if value >= 0x20 && value < 0x7F { return 1 }
-    let width = WidthTables.tmuxRunWidths[WidthTables.runIndex(WidthTables.tmuxRunStarts, value)]
-    return width == 255 ? 1 : Int(width)
-  }
-
-  static func isSkinTone(_ value: UInt32) -> Bool { (0x1F3FB...0x1F3FF).contains(value) }
-  static func isHangulLeading(_ value: UInt32) -> Bool {
-    (0x1100...0x115F).contains(value) || (0xA960...0xA97C).contains(value)
-  }
-  static func isHangulVowel(_ value: UInt32) -> Bool {
-    (0x1160...0x11A7).contains(value) || (0xD7B0...0xD7C6).contains(value)
-  }
-  static func isHangulFinal(_ value: UInt32) -> Bool {
-    (0x11A8...0x11FF).contains(value) || (0xD7CB...0xD7FB).contains(value)
-  }
-  static func isHangulSyllable(_ value: UInt32) -> Bool { (0xAC00...0xD7A3).contains(value) }
 }

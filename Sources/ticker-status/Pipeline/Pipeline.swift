@@ -78,11 +78,16 @@ struct Pipeline {
       ? .tmux : options.format ?? (environment.outputIsTerminal ? .ansi : .plain)
     // tmux measures text its own way, each release its own; its dialect follows tmux
     // unless told otherwise. The release also says whether it has user ranges.
-    let (profile, followsTmux) = Pipeline.profile(
-      options, format: format, environment: environment)
+    let widths = Pipeline.cells(options, format: format, environment: environment)
+    let profile = widths.choice.profile(markers: environment.terminal, insideTmux: widths.inPane)
+    // tmux's own dialect, --cells tmux and a tmux pane follow a tmux release's rules;
+    // the terminals draw 3.3a's glibc sum.
+    let followsTmux = widths.choice == .tmux || widths.inPane
     let rules =
       followsTmux || format == .tmux
-      ? Pipeline.tmuxRules(options, environment: environment) : .tmux33
+      ? Pipeline.tmuxRules(
+        options, asksServer: options.tmuxOption != nil || widths.inPane, environment: environment)
+      : .tmux33
     clickAction = options.onClick.map(ClickAction.init(command:))
     var clicks: ClickMarkup?
     var events: ClickEventReader.Lines?
@@ -145,13 +150,14 @@ struct Pipeline {
     empty = markup.read(options.empty)
   }
 
-  /// The tmux release whose widths `--cells tmux` follows: `--tmux-version`; else,
-  /// with `--tmux-option`, the version of the server the frames go to (asked once, at
-  /// the start); else 3.3a's.
-  static func tmuxRules(_ options: Options, environment: Environment) -> TmuxRules {
+  /// The tmux rules `--tmux-version` names; else, when `asksServer` (with
+  /// `--tmux-option`, or in a tmux pane with `--cells auto`), the version of the server
+  /// the frames go to (asked once, at the start); else 3.3a's.
+  static func tmuxRules(_ options: Options, asksServer: Bool, environment: Environment)
+    -> TmuxRules
+  {
     if let rules = options.tmuxRules { return rules }
-    if options.tmuxOption != nil || Pipeline.isDrawnInTmuxPane(options, environment),
-      let socket = options.tmuxSocket ?? environment.tmuxSocket,
+    if asksServer, let socket = options.tmuxSocket ?? environment.tmuxSocket,
       let version = TmuxControlClient.serverVersion(socket: socket),
       let rules = TmuxRules(version: version)
     {
@@ -160,40 +166,28 @@ struct Pipeline {
     return .tmux33
   }
 
-  /// The width profile `--cells` (or `$TICKER_CELLS`, or the default for `format`)
-  /// names (see `CellsChoice`), and whether it follows a tmux release's rules (tmux's
-  /// own dialect, `--cells tmux`, a tmux pane) rather than 3.3a's glibc sum, which the
-  /// terminals draw.
-  static func profile(_ options: Options, format: OutputFormat, environment: Environment)
-    -> (profile: WidthProfile, followsTmux: Bool)
+  /// The `--cells` name that holds (see `CellsChoice`): `--cells`, else the default
+  /// for `format` (`$TICKER_CELLS`, else `auto`, for text a terminal draws); and
+  /// whether that text is drawn in a tmux pane with `auto`: this process runs in tmux
+  /// (`$TMUX`), draws for a terminal and pushes to no option.
+  static func cells(_ options: Options, format: OutputFormat, environment: Environment)
+    -> (choice: CellsChoice, inPane: Bool)
   {
-    let insideTmux = isDrawnInTmuxPane(options, environment)
-    let choice: CellsChoice
-    if let chosen = options.cells {
-      choice = chosen
-    } else {
-      switch format {
-      case .tmux: choice = .tmux
-      case .plain, .ansi, .bash, .zsh, .fish:
-        choice = environment.cells.flatMap(CellsChoice.init(rawValue:)) ?? .auto
-      case .polybar, .lemonbar, .pango, .i3bar, .i3blocks, .waybar, .json: choice = .wcwidth
-      }
+    let isTerminalText: Bool
+    switch format {
+    case .plain, .ansi, .bash, .zsh, .fish: isTerminalText = true
+    case .tmux, .polybar, .lemonbar, .pango, .i3bar, .i3blocks, .waybar, .json:
+      isTerminalText = false
     }
-    let profile = choice.profile(markers: environment.terminal, insideTmux: insideTmux)
-    return (profile, choice == .tmux || (choice == .auto && insideTmux))
-  }
-
-  /// Whether the frames are text in a tmux pane with `--cells auto`: this process
-  /// runs in tmux (`$TMUX`), draws for a terminal and pushes to no option.
-  static func isDrawnInTmuxPane(_ options: Options, _ environment: Environment) -> Bool {
-    let choice = options.cells ?? environment.cells.flatMap(CellsChoice.init(rawValue:)) ?? .auto
-    guard environment.tmuxSocket != nil, options.tmuxOption == nil, choice == .auto else {
-      return false
-    }
-    switch options.format ?? .plain {
-    case .plain, .ansi, .bash, .zsh, .fish: return true
-    default: return false
-    }
+    let choice =
+      options.cells
+      ?? (isTerminalText
+        ? environment.cells.flatMap(CellsChoice.init(rawValue:)) ?? .auto
+        : format == .tmux ? .tmux : .wcwidth)
+    let inPane =
+      choice == .auto && isTerminalText && environment.tmuxSocket != nil
+      && options.tmuxOption == nil
+    return (choice, inPane)
   }
 
   /// tmux user ranges named `prefix` and the item's index; an item whose name would
