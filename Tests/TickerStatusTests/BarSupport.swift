@@ -290,7 +290,9 @@ enum BarClicks {
       }
     }
     try flush()
-    let ran = waitUntil(timeout: 10) {
+    // Each click runs a ticker-status and then the action: on a loaded machine the
+    // last may take a while (seen once past 10 s in a full run).
+    let ran = waitUntil(timeout: 25) {
       session.log("clicks").split(separator: "\n").count >= wanted.count
     }
     // Each once: nothing more comes.
