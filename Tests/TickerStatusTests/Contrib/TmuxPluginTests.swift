@@ -69,7 +69,11 @@ private final class TmuxServer {
     folder = try temporaryFolder()
     configuration = folder.appendingPathComponent("tmux.conf")
     state = stateHome ?? folder.appendingPathComponent("state")
-    environment = clientEnvironment(extra.merging(["XDG_STATE_HOME": state.path]) { $1 })
+    // tmux runs the session's shell and its jobs with default-shell, which comes from
+    // SHELL, else from the user's entry in passwd: for nobody that is nologin, and the
+    // session (and the server) would end at once where SHELL is unset, as under CI.
+    environment = clientEnvironment(
+      ["SHELL": "/bin/sh"].merging(extra) { $1 }.merging(["XDG_STATE_HOME": state.path]) { $1 })
     try (lines.joined(separator: "\n") + "\n").write(
       to: configuration, atomically: true, encoding: .utf8)
     chmod(configuration.path, 0o644)
