@@ -58,7 +58,7 @@ final class StreamLoop {
   private let sink: FrameSink
   private let wakeUp: FileDescriptor?
   private let waiting: StreamWaiting
-  private let minimumInterval: Double
+  private let maxFramesPerSecond: Double
 
   /// - Parameters:
   ///   - sources: The live sources, each with the reader of its lines.
@@ -73,7 +73,7 @@ final class StreamLoop {
     self.sink = sink
     self.wakeUp = wakeUp
     self.waiting = waiting
-    minimumInterval = 1 / maxFramesPerSecond
+    self.maxFramesPerSecond = maxFramesPerSecond
   }
 
   /// The sources' lines now, each with its reader, and with `--player-status` whether
@@ -98,145 +98,79 @@ final class StreamLoop {
   /// Runs until the reader goes away or a signal ends the stream.
   func run() -> Ending {
     guard sink.start() else { return ending(.readerGone) }
-    let initial = snapshot()
-    var tickerSources = initial.lines
-    // When the sources' lines last changed (`--on-change restart`), and what they were.
-    var changedAt = waiting.now()
-    var lastLines = sources.map(\.lines)
-    var first = StripBuild(pipeline, sources: tickerSources)
     // The first frame within `firstStripWait`, however large the input: the strip laid
     // out by then is shown, and the loop's slices lay out the rest between frames.
-    let whole = first.advance(
-      until: waiting.monotonic() + StreamLoop.firstStripWait, clock: waiting.monotonic)
-    var ticker = pipeline.framedTicker(
-      whole ?? first.stripSoFar(), playing: initial.playing, changedAt: changedAt)
-    // The frame on screen, and the ticker and lines it came from, for clicks.
-    var onScreen = (ticker: ticker, sources: tickerSources)
-    // Whether `onScreen` holds the ticker frames come from now: it is copied only when
-    // a new ticker's first frame is shown, not at every frame.
-    var onScreenIsCurrent = true
-    var build: (StripBuild, [SourceLines], playing: Bool)? =
-      whole == nil ? (first, tickerSources, playing: initial.playing) : nil
-    var shown: Frame?
-    var shownAt = -Double.infinity
-    // The realtime at which to draw the next frame; `nil`: only when something changes.
-    var due: Double? = -.infinity
-    var watches: [PollWatch] = []
-    // For encoders whose line is the frame's text, the text alone, twice: the one drawn
-    // and the one shown.
-    let textSink = pipeline.encoder.writesFrameText ? sink as? FrameTextSink : nil
-    var text = FrameText()
-    var shownText = FrameText()
-    var isTextShown = false
-    let clickReader = pipeline.clickEvents.map(ClickEventReader.init)
-    var clickChildren = ClickChildren()
+    var current = StreamTicker(
+      snapshot(), lines: sources.map(\.lines), pipeline: pipeline, now: waiting.now(),
+      deadline: waiting.monotonic() + StreamLoop.firstStripWait, clock: waiting.monotonic)
+    var schedule = FrameSchedule(maxFramesPerSecond: maxFramesPerSecond)
+    var screen = ShownFrame(sink: sink, encoder: pipeline.encoder)
+    var clicks = pipeline.clickEvents.map {
+      StreamClicks(
+        $0, action: pipeline.clickAction, width: pipeline.width, ticker: current.ticker,
+        sources: current.sources)
+    }
+    var polls = PollSet()
     while true {
       if let signal = waiting.terminationRequested { return .signaled(signal) }
       let now = waiting.now()
-      if let time = due, now >= time {
-        if now < shownAt + minimumInterval {
-          due = shownAt + minimumInterval
-        } else {
-          var changed = false
-          if let textSink {
-            // The line is the frame's text: drawn into one buffer and compared with the
-            // other, nothing allocated.
-            ticker.drawText(at: now, into: &text)
-            if !isTextShown || text != shownText {
-              guard textSink.show(text: text) else { return ending(.readerGone) }
-              swap(&text, &shownText)
-              isTextShown = true
-              changed = true
-            }
-          } else {
-            let frame = ticker.frame(at: now, markingItems: pipeline.encoder.marksItems)
-            if frame != shown {
-              guard sink.show(frame, placement: ticker.placement(at: now), at: now) else {
-                return ending(.readerGone)
-              }
-              shown = frame
-              changed = true
-            }
-          }
-          if changed {
-            shownAt = now
-            if !onScreenIsCurrent {
-              onScreen = (ticker, tickerSources)
-              onScreenIsCurrent = true
-            }
-          }
-          // Wake once per frame: at the next change, or when the cap allows it.
-          due = ticker.nextChange(after: now).map { max($0, shownAt + minimumInterval) }
-        }
+      if schedule.isDue(at: now) {
+        let outcome = screen.draw(current.ticker, at: now)
+        if outcome == .readerGone { return ending(.readerGone) }
+        if outcome == .shown { clicks?.frameShown() }
+        // Wake once per frame: at the next change, or when the cap allows it.
+        schedule.drawn(
+          at: now, shown: outcome == .shown, nextChange: current.ticker.nextChange(after: now))
       }
-
-      watches.removeAll(keepingCapacity: true)
-      if let wakeUp { watches.append(PollWatch(wakeUp)) }
-      let sinkStart = watches.count
-      watches += sink.watches
-      let sinkEnd = watches.count
-      if let descriptor = clickReader?.descriptor { watches.append(PollWatch(descriptor)) }
-      let sourcesStart = watches.count
-      for source in sources {
-        for descriptor in source.descriptors { watches.append(PollWatch(descriptor)) }
-      }
-      let steady = waiting.monotonic()
-      var timeout: Double? = due.map { min($0 - waiting.now(), StreamLoop.longestSleep) }
-      if build != nil { timeout = 0 }
-      for source in sources {
-        if let deadline = source.deadline { timeout = min(timeout ?? .infinity, deadline - steady) }
-      }
-      if let deadline = sink.deadline { timeout = min(timeout ?? .infinity, deadline - steady) }
-      waiting.wait(&watches, timeout: timeout.map { max(0, $0) })
-
-      if let wakeUp, watches[0].isReadable {
+      polls.watch(
+        wakeUp: wakeUp, sink: sink.watches, clicks: clicks?.descriptor, sources: sources)
+      wait(&polls, schedule: schedule, building: current.isBuilding)
+      if polls.isWakeUpReadable, let wakeUp {
         let signals = Signals.drain(wakeUp)
-        if signals.continued { due = -.infinity }
-        if signals.childExited { clickChildren.reapEnded() }
+        if signals.continued { schedule.drawNow() }
+        if signals.childExited { clicks?.reapEnded() }
       }
       do throws(SinkError) {
-        guard try sink.service(watches[sinkStart..<sinkEnd]) else { return ending(.readerGone) }
+        guard try sink.service(polls.sinkWatches) else { return ending(.readerGone) }
       } catch {
         return .failed(error)
       }
-      if let clickReader, sourcesStart > sinkEnd, watches[sinkEnd].isReadable {
-        for event in clickReader.read() {
-          // The frame on screen is the one shown last: its items are under the pointer.
-          let column = event.column(ofCells: pipeline.width) ?? 0
-          guard let action = pipeline.clickAction, clickChildren.admitsAnother(),
-            let item = onScreen.ticker.item(atColumn: column, at: shownAt),
-            let target = ItemLookup.target(at: item, in: onScreen.sources),
-            case .success(let pid) = action.run(for: target, button: event.button)
-          else { continue }
-          clickChildren.add(pid)
-        }
+      if polls.areClicksReadable { clicks?.handleEvents(shownAt: schedule.shownAt) }
+      if update(polls.readySources) {
+        current.sourcesChanged(snapshot(), lines: sources.map(\.lines), now: waiting.now())
       }
-      let ready = watches[sourcesStart...].filter(\.isReadable).map(\.descriptor)
-      let later = waiting.monotonic()
-      var changed = false
-      for source in sources where source.update(ready: ready, now: later) { changed = true }
-      if changed {
-        let (lines, playing) = snapshot()
-        build = (StripBuild(pipeline, sources: lines), lines, playing)
-        let newLines = sources.map(\.lines)
-        if newLines != lastLines {
-          changedAt = waiting.now()
-          lastLines = newLines
-        }
-      }
-      if case (var current, let lines, let playing)? = build {
-        let deadline = waiting.monotonic() + StreamLoop.buildSlice
-        if let strip = current.advance(until: deadline, clock: waiting.monotonic) {
-          ticker = pipeline.framedTicker(strip, playing: playing, changedAt: changedAt)
-          tickerSources = lines
-          onScreenIsCurrent = false
-          due = -.infinity
-          build = nil
-        } else {
-          build = (current, lines, playing)
-        }
+      if current.isBuilding,
+        current.advance(
+          until: waiting.monotonic() + StreamLoop.buildSlice, clock: waiting.monotonic)
+      {
+        clicks?.replace(current.ticker, sources: current.sources)
+        schedule.drawNow()
       }
     }
+  }
+
+  /// Waits until the next frame is due (at most `longestSleep`; not at all while a
+  /// ticker is being laid out), a watch has something, or a source or the sink wants
+  /// to be looked at (their deadlines).
+  private func wait(_ polls: inout PollSet, schedule: FrameSchedule, building: Bool) {
+    let steady = waiting.monotonic()
+    var timeout: Double? = schedule.due.map { min($0 - waiting.now(), StreamLoop.longestSleep) }
+    if building { timeout = 0 }
+    for source in sources {
+      if let deadline = source.deadline { timeout = min(timeout ?? .infinity, deadline - steady) }
+    }
+    if let deadline = sink.deadline { timeout = min(timeout ?? .infinity, deadline - steady) }
+    waiting.wait(&polls.watches, timeout: timeout.map { max(0, $0) })
+  }
+
+  /// Lets every source read what is `ready` and look at the clock.
+  ///
+  /// - Returns: Whether any source's lines changed.
+  private func update(_ ready: [FileDescriptor]) -> Bool {
+    let now = waiting.monotonic()
+    var changed = false
+    for source in sources where source.update(ready: ready, now: now) { changed = true }
+    return changed
   }
 
   /// `ending`, unless a termination signal is why the sink failed.

@@ -1,0 +1,60 @@
+import TickerCore
+
+/// A stream's clicks (i3bar, i3blocks): the events read from standard input, the item
+/// under the pointer in the frame on screen, and the `--on-click` actions running.
+///
+/// It keeps the ticker of the frame on screen and the lines it came from: a click is
+/// on what the reader shows, which is the last frame shown, not the ticker being laid
+/// out or drawn next.
+struct StreamClicks {
+  private let reader: ClickEventReader
+  private let action: ClickAction?
+  private let width: Int
+  private var children = ClickChildren()
+  private var onScreen: (ticker: FramedTicker, sources: [SourceLines])
+  /// A new ticker, until its first frame is shown.
+  private var next: (ticker: FramedTicker, sources: [SourceLines])?
+
+  init(
+    _ lines: ClickEventReader.Lines, action: ClickAction?, width: Int, ticker: FramedTicker,
+    sources: [SourceLines]
+  ) {
+    reader = ClickEventReader(lines)
+    self.action = action
+    self.width = width
+    onScreen = (ticker, sources)
+  }
+
+  /// Standard input, while it is open.
+  var descriptor: FileDescriptor? { reader.descriptor }
+
+  /// `ticker`, from `sources`' lines, is the one frames come from from now on.
+  mutating func replace(_ ticker: FramedTicker, sources: [SourceLines]) {
+    next = (ticker, sources)
+  }
+
+  /// A frame was shown: of the new ticker, if there is one.
+  mutating func frameShown() {
+    if let next {
+      onScreen = next
+      self.next = nil
+    }
+  }
+
+  /// Reads the events waiting and runs the action for each click on an item of the
+  /// frame shown at `shownAt`, while fewer than `ClickChildren.limit` run.
+  mutating func handleEvents(shownAt: Double) {
+    for event in reader.read() {
+      let column = event.column(ofCells: width) ?? 0
+      guard let action, children.admitsAnother(),
+        let item = onScreen.ticker.item(atColumn: column, at: shownAt),
+        let target = ItemLookup.target(at: item, in: onScreen.sources),
+        case .success(let pid) = action.run(for: target, button: event.button)
+      else { continue }
+      children.add(pid)
+    }
+  }
+
+  /// Reaps the actions that have ended (on SIGCHLD).
+  mutating func reapEnded() { children.reapEnded() }
+}
