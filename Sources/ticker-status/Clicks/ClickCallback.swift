@@ -11,14 +11,17 @@ enum ClickCallback {
     _ pipeline: Pipeline, item: ClickedItem, button: Int, environment: Environment
   ) -> ExitStatus {
     guard let action = pipeline.clickAction else { return .success }
-    let sources = sourceLines(pipeline, environment: environment)
+    var sources: [SourceLines] = []
+    _ = SourceStage.read(pipeline, at: nil, for: .click, environment: environment) {
+      sources.append($0)
+    }
     let index: Int?
     switch item {
     case .index(let number):
       index = number
     case .leftEdge:
       var build = StripBuild(pipeline, sources: sources)
-      let strip = build.advance(until: .infinity, clock: Clock.monotonic)!
+      let strip = build.advance(until: .infinity, clock: Clock.monotonic) ?? build.stripSoFar()
       index = pipeline.ticker(strip).item(atColumn: 0, at: Clock.now())
     }
     guard let index, let target = ItemLookup.target(at: index, in: sources) else {
@@ -32,33 +35,5 @@ enum ClickCallback {
       return .unavailable
     }
     return .success
-  }
-
-  /// The lines of every source, read as a one-shot run reads them.
-  static func sourceLines(_ pipeline: Pipeline, environment: Environment) -> [SourceLines] {
-    let commands = pipeline.sources.compactMap { spec -> String? in
-      if case .command(let command) = spec { return command }
-      return nil
-    }
-    var outputs = CommandCache.outputs(
-      of: commands, every: pipeline.every, reader: pipeline.reader, environment: environment
-    )[...]
-    return pipeline.sources.map { spec in
-      var lines = TextLines()
-      var placeholder: String?
-      switch spec {
-      case .demo: lines = TextLines(Demo.quoteLines)
-      case .arguments(let items): lines = TextLines(items)
-      case .file(let path): _ = InputFile.read(path) { lines.append($0) }
-      case .standardInput: break
-      case .command:
-        if let output = outputs.popFirst() ?? nil {
-          lines = output
-        } else {
-          placeholder = CommandCache.placeholder
-        }
-      }
-      return SourceLines(lines: lines, reader: pipeline.reader(for: spec), placeholder: placeholder)
-    }
   }
 }

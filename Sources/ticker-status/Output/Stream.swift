@@ -12,7 +12,7 @@ import TickerCore
 enum Stream {
   static func run(_ pipeline: Pipeline, options: Options, environment: Environment) -> ExitStatus {
     let sources: [(LiveSource, ItemReader)]
-    switch makeSources(pipeline, environment: environment) {
+    switch SourceStage.live(pipeline, environment: environment) {
     case .success(let made): sources = made
     case .failure(let error):
       report(error.description)
@@ -61,51 +61,6 @@ enum Stream {
       }
       return .success
     }
-  }
-
-  /// The live sources of `pipeline.sources`, each with the reader of its lines.
-  static func makeSources(_ pipeline: Pipeline, environment: Environment)
-    -> Result<[(LiveSource, ItemReader)], InputError>
-  {
-    let store = try? OutputStore.locate(in: environment).get()
-    var sources: [(LiveSource, ItemReader)] = []
-    for spec in pipeline.sources {
-      let reader = pipeline.reader(for: spec)
-      switch spec {
-      case .demo:
-        sources.append((FixedLines(TextLines(Demo.quoteLines)), reader))
-      case .arguments(let items):
-        sources.append((FixedLines(TextLines(items)), reader))
-      case .standardInput(follows: true):
-        sources.append((FollowedInput(), reader))
-      case .standardInput(follows: false):
-        // Without --follow, standard input is a list of items, read to its end.
-        var lines = TextLines()
-        if case .failure(let error) = InputFile.readStandardInput(line: { lines.append($0) }) {
-          return .failure(error)
-        }
-        sources.append((FixedLines(lines), reader))
-      case .file(let path):
-        let opened = WatchedFile.open(
-          path, reader: reader, staleAfter: pipeline.staleAfter, mark: pipeline.staleMark)
-        switch opened {
-        case .success(let file): sources.append((file, reader))
-        case .failure(let error): return .failure(error)
-        }
-      case .command(let command) where pipeline.followsCommands:
-        switch FollowedCommand.start(command) {
-        case .success(let source): sources.append((source, reader))
-        case .failure(let error):
-          return .failure(InputError(path: "/bin/sh", reason: .system(error)))
-        }
-      case .command(let command):
-        let source = CommandSource(
-          command: command, every: pipeline.every, reader: reader, store: store,
-          staleAfter: pipeline.staleAfter, mark: pipeline.staleMark)
-        sources.append((source, reader))
-      }
-    }
-    return .success(sources)
   }
 
   private static func report(_ message: String) {

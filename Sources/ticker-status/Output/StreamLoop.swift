@@ -76,23 +76,9 @@ final class StreamLoop {
     self.maxFramesPerSecond = maxFramesPerSecond
   }
 
-  /// The sources' lines now, each with its reader, and with `--player-status` whether
-  /// one says `Playing`.
+  /// The sources' lines now (`SourceStage.snapshot`).
   private func snapshot() -> (lines: [SourceLines], playing: Bool) {
-    var playing = false
-    let lines = zip(sources, readers).enumerated().map { index, pair in
-      var lines = pair.0.lines
-      switch pipeline.sources[index] {
-      case .standardInput, .command:
-        lines = pipeline.itemLines(lines, playing: &playing)
-      case .demo, .arguments, .file:
-        break
-      }
-      return SourceLines(
-        lines: lines, reader: pair.1, placeholder: pair.0.placeholder,
-        staleMark: pair.0.staleMark)
-    }
-    return (lines, playing)
+    SourceStage.snapshot(of: sources, readers: readers, pipeline)
   }
 
   /// Runs until the reader goes away or a signal ends the stream.

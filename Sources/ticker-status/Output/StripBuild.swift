@@ -42,9 +42,7 @@ struct StripBuild {
   mutating func advance(until deadline: Double, clock: () -> Double) -> Strip? {
     while source < sources.count {
       let current = sources[source]
-      if line == 0, current.lines.isEmpty, let placeholder = current.placeholder {
-        builder.append(StyledText(placeholder))
-      }
+      if line == 0 { Self.appendPlaceholder(of: current, to: &builder) }
       let staleMark = current.staleMark
       while line < current.lines.count {
         let end = min(line + StripBuild.batch, current.lines.count)
@@ -54,11 +52,7 @@ struct StripBuild {
           guard bytes < StripBuild.batchBytes else { return }
           bytes += text.count
           next += 1
-          if let staleMark {
-            current.reader.appendStale(line: text, to: &builder, mark: staleMark)
-          } else {
-            current.reader.append(line: text, to: &builder)
-          }
+          Self.append(line: text, of: current, staleMark: staleMark, to: &builder)
         }
         line = next
         guard line < current.lines.count else { break }
@@ -69,5 +63,34 @@ struct StripBuild {
       line = 0
     }
     return builder.build()
+  }
+
+  /// Appends every item of `source` to `builder` at once: what a one-shot frame does,
+  /// with no clock to give way to.
+  ///
+  /// - Complexity: O(the source's lines).
+  static func append(_ source: SourceLines, to builder: inout StripBuilder) {
+    appendPlaceholder(of: source, to: &builder)
+    let staleMark = source.staleMark
+    source.lines.withEachLine { append(line: $0, of: source, staleMark: staleMark, to: &builder) }
+  }
+
+  /// `…loading`, for a source that has no lines yet and a placeholder.
+  private static func appendPlaceholder(of source: SourceLines, to builder: inout StripBuilder) {
+    if source.lines.isEmpty, let placeholder = source.placeholder {
+      builder.append(StyledText(placeholder))
+    }
+  }
+
+  /// The items of one line of `source`, marked stale when `staleMark` is given.
+  private static func append(
+    line: UnsafeRawBufferPointer, of source: SourceLines, staleMark: String?,
+    to builder: inout StripBuilder
+  ) {
+    if let staleMark {
+      source.reader.appendStale(line: line, to: &builder, mark: staleMark)
+    } else {
+      source.reader.append(line: line, to: &builder)
+    }
   }
 }
