@@ -251,7 +251,7 @@ func expectedClick(_ items: [String], _ index: Int, button: Int) -> String {
   }
 
   @Test func aRangeNameLongerThanTmuxKeepsIsNotDrawn() {
-    let ranges = Pipeline.tmuxRanges(prefix: "abcdefghij")
+    let ranges = ClickMechanism.tmuxRanges(prefix: "abcdefghij")
     #expect(ranges.rangeName?(99_999) == "abcdefghij99999")
     #expect(ranges.rangeName?(100_000) == .some(nil))
   }

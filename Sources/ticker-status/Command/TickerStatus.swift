@@ -28,7 +28,9 @@ struct TickerStatus {
         return .success
       }
       try options.validate(in: environment)
-      pipeline = try Pipeline(options, environment: environment, arguments: arguments)
+      // What the pipeline needs of the system is asked first: it is a value after.
+      let facts = RunFacts.gather(options, environment: environment, arguments: arguments)
+      pipeline = try Pipeline(options, environment: environment, facts: facts)
     } catch {
       _ = FileDescriptor.standardError.writeAll(
         "ticker-status: error: \(error)\n\(Help.usage)\nSee 'ticker-status --help'.\n")

@@ -58,24 +58,15 @@ struct Pipeline {
   /// `--empty`: shown while there are no items.
   private let empty: StyledText
 
-  /// - Parameter arguments: The command line, without the program's name: polybar's
-  ///   and lemonbar's click actions pass it back (`BarActions`).
+  /// - Parameter facts: What the command asked of the system first (`RunFacts`):
+  ///   the tmux server's version, this executable's path and process, the command
+  ///   line.
   /// - Throws: When a click action cannot be written safely for the bar.
-  init(_ options: Options, environment: Environment, arguments: [String] = []) throws(UsageError) {
-    var sources: [SourceSpec] = []
-    if options.demo { sources.append(.demo) }
-    for path in options.files {
-      // "-" is standard input; a file of that name is "./-".
-      sources.append(path == "-" ? .standardInput(follows: options.follow) : .file(path))
-    }
-    sources.append(.arguments(options.items))
-    sources += options.commands.map(SourceSpec.command)
-    self.sources = sources
-
-    // A tmux option is drawn by tmux: its dialect, whatever --format says.
-    format =
-      options.tmuxOption != nil
-      ? .tmux : options.format ?? (environment.outputIsTerminal ? .ansi : .plain)
+  init(_ options: Options, environment: Environment, facts: RunFacts = RunFacts())
+    throws(UsageError)
+  {
+    sources = Pipeline.sources(options)
+    format = Pipeline.format(options, environment: environment)
     // tmux measures text its own way, each release its own; its dialect follows tmux
     // unless told otherwise. The release also says whether it has user ranges.
     let widths = Pipeline.cells(options, format: format, environment: environment)
@@ -85,47 +76,23 @@ struct Pipeline {
     let followsTmux = widths.choice == .tmux || widths.inPane
     let rules =
       followsTmux || format == .tmux
-      ? Pipeline.tmuxRules(
-        options, asksServer: options.tmuxOption != nil || widths.inPane, environment: environment)
+      ? options.tmuxRules ?? facts.tmuxServerVersion.flatMap(TmuxRules.init(version:)) ?? .tmux33
       : .tmux33
     clickAction = options.onClick.map(ClickAction.init(command:))
-    var clicks: ClickMarkup?
-    var events: ClickEventReader.Lines?
-    if clickAction != nil {
-      switch format {
-      case .polybar, .lemonbar:
-        let actions = try BarActions(
-          format: format == .polybar ? .polybar : .lemonbar,
-          executable: Processes.executablePath() ?? "ticker-status", arguments: arguments,
-          stream: options.stream ? Processes.processID : nil)
-        clicks = ClickMarkup(command: { actions.command(item: $0, button: $1) })
-      case .tmux:
-        // User ranges exist from tmux 3.4; 3.3a would draw the markup as text.
-        if rules != .tmux33 {
-          clicks = Pipeline.tmuxRanges(prefix: options.clickRangePrefix)
-        }
-      case .i3bar where options.stream:
-        events = .json
-      case .i3blocks where options.stream && environment.i3blocks?.sendsClicks == true:
-        events = environment.i3blocks?.json == true ? .json : .buttons
-      default:
-        break
-      }
-    }
-    clickEvents = events
+    let clicks =
+      clickAction == nil
+      ? ClickMechanism.none
+      : try ClickMechanism(
+        format, options: options, rules: rules, environment: environment, facts: facts)
+    clickEvents = clicks.events
     encoder = FrameEncoder(
-      format: format, usesColor: !environment.noColor, clicks: clicks,
-      wantsClickEvents: events != nil, jsonBlocks: environment.i3blocks?.json == true,
+      format: format, usesColor: !environment.noColor, clicks: clicks.markup,
+      wantsClickEvents: clicks.events != nil, jsonBlocks: environment.i3blocks?.json == true,
       itemTooltips: options.input == .json)
     measure = CellMeasure(
       profile: profile, ambiguous: options.ambiguous, tmux: followsTmux ? rules : .tmux33)
     separator = StyledText(options.separator)
-    var styles = QuoteStyles()
-    if let up = options.upStyle { styles.up = up }
-    if let down = options.downStyle { styles.down = down }
-    reader = ItemReader(
-      quotes: options.input == .quotes, styles: styles, markup: options.markup,
-      split: options.split.map { Array($0.utf8) }, json: options.input == .json)
+    reader = Pipeline.reader(options)
     every = options.every
     staleAfter = options.staleAfter
     staleMark = options.staleMark
@@ -150,20 +117,45 @@ struct Pipeline {
     empty = markup.read(options.empty)
   }
 
-  /// The tmux rules `--tmux-version` names; else, when `asksServer` (with
-  /// `--tmux-option`, or in a tmux pane with `--cells auto`), the version of the server
-  /// the frames go to (asked once, at the start); else 3.3a's.
-  static func tmuxRules(_ options: Options, asksServer: Bool, environment: Environment)
-    -> TmuxRules
-  {
-    if let rules = options.tmuxRules { return rules }
-    if asksServer, let socket = options.tmuxSocket ?? environment.tmuxSocket,
-      let version = TmuxControlClient.serverVersion(socket: socket),
-      let rules = TmuxRules(version: version)
-    {
-      return rules
+  /// The sources, in the order their items are shown: demo, files, arguments, commands.
+  static func sources(_ options: Options) -> [SourceSpec] {
+    var sources: [SourceSpec] = []
+    if options.demo { sources.append(.demo) }
+    for path in options.files {
+      // "-" is standard input; a file of that name is "./-".
+      sources.append(path == "-" ? .standardInput(follows: options.follow) : .file(path))
     }
-    return .tmux33
+    sources.append(.arguments(options.items))
+    sources += options.commands.map(SourceSpec.command)
+    return sources
+  }
+
+  /// The dialect: a tmux option is drawn by tmux, whatever `--format` says; else
+  /// `--format`, else ANSI for a terminal and plain text for anything else.
+  static func format(_ options: Options, environment: Environment) -> OutputFormat {
+    options.tmuxOption != nil
+      ? .tmux : options.format ?? (environment.outputIsTerminal ? .ansi : .plain)
+  }
+
+  /// Whether the widths follow the tmux server the frames go to, so that its version
+  /// is asked (`RunFacts`): with `--tmux-option`, or in a tmux pane with `--cells auto`.
+  static func asksTmuxServer(
+    _ options: Options, format: OutputFormat, _ environment: Environment
+  ) -> Bool {
+    let widths = cells(options, format: format, environment: environment)
+    let followsTmux = widths.choice == .tmux || widths.inPane
+    return (followsTmux || format == .tmux) && (options.tmuxOption != nil || widths.inPane)
+  }
+
+  /// How lines become items: quotes, JSON objects or text, with the quote styles,
+  /// markup and `--split`.
+  static func reader(_ options: Options) -> ItemReader {
+    var styles = QuoteStyles()
+    if let up = options.upStyle { styles.up = up }
+    if let down = options.downStyle { styles.down = down }
+    return ItemReader(
+      quotes: options.input == .quotes, styles: styles, markup: options.markup,
+      split: options.split.map { Array($0.utf8) }, json: options.input == .json)
   }
 
   /// The `--cells` name that holds (see `CellsChoice`): `--cells`, else the default
@@ -188,15 +180,6 @@ struct Pipeline {
       choice == .auto && isTerminalText && environment.tmuxSocket != nil
       && options.tmuxOption == nil
     return (choice, inPane)
-  }
-
-  /// tmux user ranges named `prefix` and the item's index; an item whose name would
-  /// be longer than tmux keeps (15 bytes) gets none.
-  static func tmuxRanges(prefix: String) -> ClickMarkup {
-    ClickMarkup(rangeName: { item in
-      let name = prefix + String(item)
-      return name.utf8.count <= ClickMarkup.longestRangeName ? name : nil
-    })
   }
 
   /// The reader for `source`'s text: the demo's quotes are always quotes; arguments

@@ -1,0 +1,38 @@
+/// What the command learns from the system before it configures the pipeline: the
+/// one-off effects (a process spawned, a link read) that `Pipeline`, a function of the
+/// options, the environment and these facts, must not have.
+struct RunFacts {
+  /// The version of the tmux server the frames are drawn by (`tmux -V`'s words, such
+  /// as `3.4` or `next-3.6`): asked only when the widths follow that server and
+  /// `--tmux-version` does not say; `nil` otherwise, or when it cannot be asked.
+  var tmuxServerVersion: String?
+  /// This executable's path, for the click actions polybar and lemonbar run (asked
+  /// only for them).
+  var executablePath = "ticker-status"
+  /// This process, which a polybar stream's actions name (`--clicked-stream`).
+  var processID: Int32?
+  /// The command line without the program's name, which polybar's and lemonbar's
+  /// one-shot click actions pass back (`BarActions`).
+  var arguments: [String] = []
+
+  /// The facts `options` need in `environment`, asked of the system now.
+  ///
+  /// The tmux server is asked once, at the start (`TmuxControlClient.serverVersion`,
+  /// which may wait up to 2 s for a server that does not answer).
+  static func gather(_ options: Options, environment: Environment, arguments: [String])
+    -> RunFacts
+  {
+    var facts = RunFacts(arguments: arguments)
+    let format = Pipeline.format(options, environment: environment)
+    if options.tmuxRules == nil, Pipeline.asksTmuxServer(options, format: format, environment),
+      let socket = options.tmuxSocket ?? environment.tmuxSocket
+    {
+      facts.tmuxServerVersion = TmuxControlClient.serverVersion(socket: socket)
+    }
+    if options.onClick != nil, format == .polybar || format == .lemonbar {
+      facts.executablePath = Processes.executablePath() ?? "ticker-status"
+      if options.stream { facts.processID = Processes.processID }
+    }
+    return facts
+  }
+}
