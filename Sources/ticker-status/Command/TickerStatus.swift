@@ -27,6 +27,10 @@ struct TickerStatus {
         _ = FileDescriptor.standardOutput.writeAll("ticker-status \(Version.current)\n")
         return .success
       }
+      if let shell = options.completionScript {
+        _ = FileDescriptor.standardOutput.writeAll(CompletionScript.text(for: shell))
+        return .success
+      }
       try options.validate(in: environment)
       pipeline = try Pipeline(options, environment: environment, arguments: arguments)
     } catch {
@@ -56,7 +60,7 @@ struct TickerStatus {
     let item =
       switch options.clickedItem {
       case .index(let index)?: "\(index)"
-      case .leftEdge?, nil: "left"
+      case .leftEdge?, nil: ClickedItem.leftEdgeName
       }
     return run(
       ["--clicked-item", item, "--clicked-button", "\(options.clickedButton)"]
