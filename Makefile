@@ -95,6 +95,18 @@ install: build
 install-files:
 	$(install_files)
 
+# The completion scripts are what the binary just installed prints: it writes them
+# from its table of options (ticker-status --generate-completion-script SHELL), so
+# they name every option there is. contrib/completions/ holds the same output,
+# committed for readers and for copying by hand; CompletionTests fails when it
+# differs from the binary's by a byte (regenerate it as the test's message says).
+# dist and deb install through install-files, so the tarball and the .deb hold what
+# their binary prints too.
+define completion
+$(DESTDIR)$(bindir)/ticker-status --generate-completion-script $(1) >$(DESTDIR)$(2)
+chmod 644 $(DESTDIR)$(2)
+endef
+
 define install_files
 install -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(bashcompdir) \
 	$(DESTDIR)$(zshcompdir) $(DESTDIR)$(fishcompdir) \
@@ -106,9 +118,9 @@ install -m 755 contrib/feeds/ticker-feeds $(DESTDIR)$(bindir)/ticker-feeds
 install -m 644 contrib/man/ticker-status.1 $(DESTDIR)$(man1dir)/ticker-status.1
 install -m 644 contrib/man/ticker-quotes.1 $(DESTDIR)$(man1dir)/ticker-quotes.1
 install -m 644 contrib/man/ticker-feeds.1 $(DESTDIR)$(man1dir)/ticker-feeds.1
-install -m 644 contrib/completions/ticker-status.bash $(DESTDIR)$(bashcompdir)/ticker-status
-install -m 644 contrib/completions/_ticker-status $(DESTDIR)$(zshcompdir)/_ticker-status
-install -m 644 contrib/completions/ticker-status.fish $(DESTDIR)$(fishcompdir)/ticker-status.fish
+$(call completion,bash,$(bashcompdir)/ticker-status)
+$(call completion,zsh,$(zshcompdir)/_ticker-status)
+$(call completion,fish,$(fishcompdir)/ticker-status.fish)
 $(foreach f,$(SNIPPETS_755),install -m 755 contrib/$(f) $(DESTDIR)$(pkgdatadir)/$(f)
 )$(foreach f,$(SNIPPETS_644),install -m 644 contrib/$(f) $(DESTDIR)$(pkgdatadir)/$(f)
 )

@@ -73,6 +73,13 @@ man -P cat ticker-quotes 2>>"$work/man-errors" | grep -q 'SYMBOL' ||
 [ ! -s "$work/man-errors" ] || fail "man warned: $(cat "$work/man-errors")"
 /usr/bin/ticker-quotes --help | grep -q 'aapl.us' || fail "ticker-quotes --help"
 [ -x /usr/share/ticker-status/tmux/ticker.tmux ] || fail "no tmux plugin"
+# The completion scripts are what the installed binary prints (make install writes them so).
+for pair in bash:/usr/share/bash-completion/completions/ticker-status \
+    zsh:/usr/share/zsh/vendor-completions/_ticker-status \
+    fish:/usr/share/fish/vendor_completions.d/ticker-status.fish; do
+    /usr/bin/ticker-status --generate-completion-script "${pair%%:*}" | cmp -s - "${pair#*:}" ||
+        fail "${pair#*:} is not what 'ticker-status --generate-completion-script ${pair%%:*}' prints"
+done
 # bash: bash-completion's own loader must find the file where the package put it.
 completions=$(bash --norc --noprofile -c '
     . /usr/share/bash-completion/bash_completion
@@ -120,6 +127,12 @@ sh "$unpacked/install.sh" PREFIX="$work/prefix"
 "$work/prefix/bin/ticker-quotes" --help | grep -q 'aapl.us' || fail "the tarball's ticker-quotes --help"
 man -M "$work/prefix/share/man" -P cat ticker-status | grep -q 'scrolling ticker' ||
     fail "the tarball's man page"
+for pair in bash:bash-completion/completions/ticker-status zsh:zsh/site-functions/_ticker-status \
+    fish:fish/vendor_completions.d/ticker-status.fish; do
+    "$work/prefix/bin/ticker-status" --generate-completion-script "${pair%%:*}" |
+        cmp -s - "$work/prefix/share/${pair#*:}" ||
+        fail "the tarball's share/${pair#*:} is not what its binary prints"
+done
 sh "$unpacked/uninstall.sh" PREFIX="$work/prefix"
 [ -z "$(ls -A "$work/prefix")" ] || fail "left under PREFIX: $(cd "$work/prefix" && find . | sort)"
 

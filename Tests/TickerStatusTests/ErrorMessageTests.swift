@@ -204,6 +204,14 @@ import Testing
       arguments: ["--format", "tmux2", "x"],
       message: "invalid value 'tmux2' for '--format <format>': did you mean 'tmux'?"),
     ErrorCase(
+      arguments: ["--generate-completion-script", "tcsh"],
+      message: "invalid value 'tcsh' for '--generate-completion-script <shell>': "
+        + "expected one of bash, zsh, fish"),
+    ErrorCase(
+      arguments: ["--generate-completion-script=bsh"],
+      message: "invalid value 'bsh' for '--generate-completion-script <shell>': "
+        + "did you mean 'bash'?"),
+    ErrorCase(
       arguments: ["--markup=html", "x"],
       message: "invalid value 'html' for '--markup <markup>': expected one of none, tmux, ansi"),
     ErrorCase(

@@ -1,6 +1,7 @@
 import TickerCore
 
-/// One command-line option: how it is spelled, what it sets, and how `--help` shows it.
+/// One command-line option: how it is spelled, what it sets, and how `--help` and the
+/// shells' completions (`CompletionScript`) show it.
 struct OptionSpec: Sendable {
   /// The sections of `--help`, in order.
   enum Group: String, CaseIterable, Sendable {
@@ -17,6 +18,13 @@ struct OptionSpec: Sendable {
   /// The value's name, as in `--width <cells>`; `nil` for a flag.
   var valueName: String?
   var group: OptionSpec.Group
+  /// A line for the completions, which zsh and fish show beside the option.
+  var summary: String
+  /// What the completions offer for the value (`.none` for a flag).
+  var completion: ValueCompletion
+  /// Whether each use adds to the last (`--file`, `--command`), so that zsh offers the
+  /// option again.
+  var repeats: Bool
   /// The help text: paragraphs wrapped to the help's width; a line that starts with
   /// two spaces is kept as it is.
   var help: String
@@ -28,35 +36,43 @@ struct OptionSpec: Sendable {
 
 extension OptionSpec {
   static func flag(
-    _ long: String, short: Character? = nil, _ group: Group, help: String,
+    _ long: String, short: Character? = nil, _ group: Group, summary: String, help: String,
     _ set: @escaping @Sendable (inout Options) -> Void
   ) -> OptionSpec {
-    OptionSpec(long: long, short: short, valueName: nil, group: group, help: help) {
-      options, _ in set(&options)
-    }
+    OptionSpec(
+      long: long, short: short, valueName: nil, group: group, summary: summary,
+      completion: .none, repeats: false, help: help
+    ) { options, _ in set(&options) }
   }
 
   static func value(
-    _ long: String, short: Character? = nil, _ valueName: String, _ group: Group, help: String,
+    _ long: String, short: Character? = nil, _ valueName: String, _ group: Group,
+    summary: String, completion: ValueCompletion = .none, repeats: Bool = false, help: String,
     _ set: @escaping @Sendable (inout Options, String, String) throws(UsageError) -> Void
   ) -> OptionSpec {
-    OptionSpec(long: long, short: short, valueName: valueName, group: group, help: help) {
-      options, value throws(UsageError) in
+    OptionSpec(
+      long: long, short: short, valueName: valueName, group: group, summary: summary,
+      completion: completion, repeats: repeats, help: help
+    ) { options, value throws(UsageError) in
       // The label is written only for an option given, not for each at start-up.
       try set(&options, value, "--\(long) <\(valueName)>")
     }
   }
 
-  /// An option whose value is one of `Value`'s cases, by raw value.
+  /// An option whose value is one of `Value`'s cases, by raw value; the completions
+  /// offer the same cases.
   ///
-  /// The names of the cases are listed only for an error: at start-up, `allCases`
-  /// would make the runtime build the type of an array of `Value` (the one-shot runs
-  /// every second, see BENCHMARKS.md).
-  static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
-    _ long: String, _ valueName: String, _ group: Group, help: String,
+  /// The names of the cases are listed only for an error or a completion script: at
+  /// start-up, `allCases` would make the runtime build the type of an array of `Value`
+  /// (the one-shot runs every second, see BENCHMARKS.md).
+  static func choice<Value: CompletionChoice>(
+    _ long: String, _ valueName: String, _ group: Group, summary: String, help: String,
     _ set: @escaping @Sendable (inout Options, Value) -> Void
-  ) -> OptionSpec where Value.RawValue == String {
-    value(long, valueName, group, help: help) { options, text, label throws(UsageError) in
+  ) -> OptionSpec {
+    value(
+      long, valueName, group, summary: summary, completion: .values { Value.completionValues },
+      help: help
+    ) { options, text, label throws(UsageError) in
       guard let value = Value(rawValue: text) else {
         throw Parse.notAChoice(text, of: Value.allCases.map(\.rawValue), label: label)
       }

@@ -8,6 +8,8 @@ enum OptionTable {
     // MARK: Items
     .value(
       "file", short: "f", "path", .items,
+      summary: "Read items from a file, one per line (- is standard input)",
+      completion: .file(standardInput: true), repeats: true,
       help: """
         Read items from PATH, one per line; '-' reads standard input, which is never \
         read otherwise. May be repeated. With --stream a file is read again when it \
@@ -15,7 +17,8 @@ enum OptionTable {
         """
     ) { options, path, _ in options.files.append(path) },
     .value(
-      "command", "command", .items,
+      "command", "command", .items, summary: "Items from the lines a /bin/sh command prints",
+      completion: .command, repeats: true,
       help: """
         Items from the lines '/bin/sh -c COMMAND' prints. A one-shot run shows the \
         output cached under $XDG_RUNTIME_DIR/ticker-status (or a private folder in \
@@ -26,7 +29,10 @@ enum OptionTable {
         is stopped.
         """
     ) { options, text, _ in options.commands.append(text) },
-    .value("every", "seconds", .items, help: "Run --command again this often (default 10).") {
+    .value(
+      "every", "seconds", .items, summary: "Run --command again every so many seconds",
+      help: "Run --command again this often (default 10)."
+    ) {
       options, text, label throws(UsageError) in
       options.every = try Parse.number(
         text, label: label, minimum: 0, exclusive: true,
@@ -34,6 +40,7 @@ enum OptionTable {
     },
     .value(
       "stale-after", "seconds", .items,
+      summary: "Draw items stale after so many seconds without good output",
       help: """
         Draw a source's items as stale once a --command has given no good output (a \
         run that exits 0 with items) for this long, or a -f file has not changed for \
@@ -46,11 +53,11 @@ enum OptionTable {
         expected: "expected a number of seconds greater than 0")
     },
     .value(
-      "stale-mark", "text", .items,
+      "stale-mark", "text", .items, summary: "The text before each stale item",
       help: "With --stale-after: the text before each stale item (default '⚠', one cell)."
     ) { options, text, _ in options.staleMark = text },
     .value(
-      "split", "separator", .items,
+      "split", "separator", .items, summary: "Split each line read into items at this separator",
       help:
         "Split each line read (files, standard input, commands) into several items at SEPARATOR."
     ) { options, text, label throws(UsageError) in
@@ -60,7 +67,7 @@ enum OptionTable {
       options.split = text
     },
     .flag(
-      "follow", .items,
+      "follow", .items, summary: "With -f -, each line of standard input replaces the items",
       help: """
         With '-f -': each line of standard input replaces the items (playerctl --follow, \
         tail -f); at its end the last items stay. One-shot: the last line. With \
@@ -68,9 +75,12 @@ enum OptionTable {
         replaces its items, and it is stopped when the stream ends.
         """
     ) { $0.follow = true },
-    .flag("demo", .items, help: "Add the built-in stock and currency quotes.") { $0.demo = true },
     .flag(
-      "quotes", .items,
+      "demo", .items, summary: "Add the built-in stock and currency quotes",
+      help: "Add the built-in stock and currency quotes."
+    ) { $0.demo = true },
+    .flag(
+      "quotes", .items, summary: "Read items as SYMBOL PRICE CHANGE and mark the change",
       help: """
         Read items as 'SYMBOL PRICE CHANGE' (spaces or commas; CHANGE like +1.25, -0.4%, \
         0), shown as 'SYMBOL PRICE ▲1.25' with ▲ up (green), ▼ down (red), ▪ flat. \
@@ -79,7 +89,7 @@ enum OptionTable {
         """
     ) { $0.input = .quotes },
     .choice(
-      "input", "kind", .items,
+      "input", "kind", .items, summary: "What each line holds: text, quotes or JSON objects",
       help: """
         What each line read holds: text (default), quotes (as --quotes) or json: one \
         JSON object a line with 'text', and optional 'url', 'tooltip' (waybar's, and \
@@ -90,19 +100,20 @@ enum OptionTable {
         """
     ) { (options: inout Options, input: InputKind) in options.input = input },
     .value(
-      "separator", "text", .items,
+      "separator", "text", .items, summary: "Text after each item, the seam included",
       help: "Text after each item, the seam back to the first item included (default ' · ')."
     ) { options, text, _ in options.separator = text },
 
     // MARK: Window and motion
     .value(
-      "width", short: "w", "cells", .window,
+      "width", short: "w", "cells", .window, summary: "Width of the window in cells",
       help: "Width of the window in cells, 0 to 1000000 (default 40)."
     ) { options, text, label throws(UsageError) in
       options.width = try Parse.wholeNumber(text, label: label, in: 0...Options.maximumWidth)
     },
     .value(
       "speed", short: "s", "cells-per-second", .window,
+      summary: "Scrolling speed in cells per second",
       help: """
         Scrolling speed, -1000 to 1000; fractional, or negative to scroll right \
         (default 2). The cycle is rounded up to a step of 16 cells (1/32 of longer \
@@ -114,14 +125,14 @@ enum OptionTable {
         expected: "expected a number of cells a second from -1000 to 1000")
     },
     .choice(
-      "motion", "motion", .window,
+      "motion", "motion", .window, summary: "How the strip moves",
       help: """
         wrap: a continuous circular strip, the first item again straight after the last \
         (default); bounce: the items move to their end and back, resting at each end.
         """
     ) { (options: inout Options, motion: Motion) in options.motion = motion },
     .value(
-      "dwell", "seconds", .window,
+      "dwell", "seconds", .window, summary: "Rest at the left edge (bounce: at each end)",
       help: """
         wrap: each item rests this long at the left edge (default 0); bounce: the rest \
         at each end (default 2); up to 1000000.
@@ -132,21 +143,22 @@ enum OptionTable {
         expected: "expected a number of seconds from 0 to 1000000")
     },
     .choice(
-      "fit", "fit", .window,
+      "fit", "fit", .window, summary: "When everything fits",
       help: """
         When everything fits: left, center or right (stand still, padded), or scroll \
         (repeat and scroll anyway) (default left).
         """
     ) { (options: inout Options, fit: Fit) in options.fit = fit },
     .value(
-      "at", "unix-seconds", .window, help: "Draw the frame for this time instead of now."
+      "at", "unix-seconds", .window, summary: "Draw the frame for this Unix time",
+      help: "Draw the frame for this time instead of now."
     ) { options, text, label throws(UsageError) in
       options.time = try Parse.number(
         text, label: label, expected: "expected a finite number of seconds")
     },
     // Now playing (issue 26): restart on change, fixed parts, the player's status.
     .choice(
-      "on-change", "rule", .window,
+      "on-change", "rule", .window, summary: "What new items do",
       help: """
         When a --follow line or a --command's output changes the items: restart (they \
         start at the left edge, rest --dwell, then move; the default with --follow) or \
@@ -155,18 +167,18 @@ enum OptionTable {
         """
     ) { (options: inout Options, rule: ChangeRule) in options.onChange = rule },
     .value(
-      "before", "text", .window,
+      "before", "text", .window, summary: "Fixed text before the moving window",
       help: """
         Text that does not move, drawn before the moving window inside --width (an \
         icon, a label); read as items are (--markup).
         """
     ) { options, text, _ in options.before = text },
     .value(
-      "after", "text", .window,
+      "after", "text", .window, summary: "Fixed text after the moving window",
       help: "Text that does not move, drawn after the moving window inside --width."
     ) { options, text, _ in options.after = text },
     .flag(
-      "player-status", .window,
+      "player-status", .window, summary: "Lines start with playerctl's {{status}}",
       help: """
         Each line of standard input or a --command starts with a player's status and a \
         space, as playerctl's \
@@ -177,15 +189,15 @@ enum OptionTable {
         """
     ) { $0.playerStatus = true },
     .value(
-      "paused-before", "text", .window,
+      "paused-before", "text", .window, summary: "The fixed text before, while paused",
       help: "With --player-status: --before while no line says Playing (default --before)."
     ) { options, text, _ in options.pausedBefore = text },
     .value(
-      "paused-after", "text", .window,
+      "paused-after", "text", .window, summary: "The fixed text after, while paused",
       help: "With --player-status: --after while no line says Playing (default --after)."
     ) { options, text, _ in options.pausedAfter = text },
     .value(
-      "empty", "text", .window,
+      "empty", "text", .window, summary: "Shown while there are no items",
       help: """
         Shown, standing still and without --before or --after, while there are no items \
         (playerctl --follow prints an empty line when the player quits) (default: blank).
@@ -194,7 +206,7 @@ enum OptionTable {
 
     // MARK: Cells and output
     .choice(
-      "cells", "profile", .output,
+      "cells", "profile", .output, summary: "Whose cell widths",
       help: """
         Whose cell widths to lay frames out in: auto, xterm, urxvt, st, vte, alacritty, \
         foot, konsole, kitty, wcwidth (Python wcwidth's model; terminal is its old \
@@ -207,6 +219,10 @@ enum OptionTable {
     ) { (options: inout Options, choice: CellsChoice) in options.cells = choice },
     .value(
       "tmux-version", "version", .output,
+      summary: "The tmux that shows the frames, as tmux -V prints it",
+      completion: .values {  // releases that differ, as examples: any version is accepted
+        ["3.3a", "3.4", "3.5a", "3.6a", "3.7c", "next-3.8"].map { CompletionValue($0) }
+      },
       help: """
         The tmux that shows the frames, as 'tmux -V' or #{version} prints it (3.3a, \
         3.5a, 3.7c, next-3.8), for --cells tmux: each release measures and draws emoji \
@@ -225,11 +241,11 @@ enum OptionTable {
       options.tmuxRules = rules
     },
     .choice(
-      "ambiguous", "width", .output,
+      "ambiguous", "width", .output, summary: "Width of East Asian Ambiguous characters",
       help: "East Asian Ambiguous characters: narrow or wide (default narrow)."
     ) { (options: inout Options, width: AmbiguousWidth) in options.ambiguous = width },
     .choice(
-      "format", "format", .output,
+      "format", "format", .output, summary: "Output dialect",
       help: """
         The status line's dialect (default ansi when standard output is a terminal, \
         else plain). Text from items is escaped so that it never becomes markup or code:
@@ -250,7 +266,7 @@ enum OptionTable {
         """
     ) { (options: inout Options, format: OutputFormat) in options.format = format },
     .choice(
-      "markup", "markup", .output,
+      "markup", "markup", .output, summary: "Styles inside item text",
       help: """
         Styles inside item text: none (every character literal), tmux (#[fg=red,bold] \
         and #[default]; ## is #) or ansi (SGR colours; other escape sequences dropped) \
@@ -258,14 +274,16 @@ enum OptionTable {
         """
     ) { (options: inout Options, markup: Markup) in options.markup = markup },
     .value(
-      "up-style", "style", .output,
+      "up-style", "style", .output, summary: "The tmux style of rising quotes",
+      completion: .values { [CompletionValue("fg=green"), CompletionValue("fg=green,bold")] },
       help:
         "The style of rising quotes, in tmux style syntax (default fg=green), such as 'fg=colour46,bold'."
     ) { options, text, label throws(UsageError) in
       options.upStyle = try Parse.style(text, label: label)
     },
     .value(
-      "down-style", "style", .output,
+      "down-style", "style", .output, summary: "The tmux style of falling quotes",
+      completion: .values { [CompletionValue("fg=red"), CompletionValue("fg=red,bold")] },
       help: "The style of falling quotes (default fg=red), such as 'fg=#ff5f5f,underscore'."
     ) { options, text, label throws(UsageError) in
       options.downStyle = try Parse.style(text, label: label)
@@ -274,6 +292,7 @@ enum OptionTable {
     // MARK: Streaming
     .flag(
       "stream", .streaming,
+      summary: "Print a frame each time it changes, until the reader goes away",
       help: """
         Print a frame each time it changes, at the moment it changes, one line each, \
         until the reader goes away (exit 0). SIGCONT redraws the frame for now at once.
@@ -281,6 +300,7 @@ enum OptionTable {
     ) { $0.stream = true },
     .value(
       "max-fps", "frames-per-second", .streaming,
+      summary: "At most this many frames a second when streaming",
       help: "At most this many frames a second, up to 1000 (default 30)."
     ) { options, text, label throws(UsageError) in
       options.maxFramesPerSecond = try Parse.number(
@@ -288,7 +308,8 @@ enum OptionTable {
         expected: "expected a number of frames per second greater than 0, up to 1000")
     },
     .value(
-      "tmux-option", "name", .streaming,
+      "tmux-option", "name", .streaming, summary: "Stream into this tmux user option",
+      completion: .values { [CompletionValue("@ticker")] },
       help: """
         With --stream: set the tmux user option NAME (such as @ticker) to each frame \
         instead of printing it, for status-right '#{@ticker}'; ends with the tmux server.
@@ -301,13 +322,15 @@ enum OptionTable {
       options.tmuxOption = text
     },
     .value(
-      "tmux-socket", "path", .streaming,
+      "tmux-socket", "path", .streaming, summary: "The tmux server's socket",
+      completion: .file(standardInput: false),
       help: "The tmux server's socket (default: the one in $TMUX)."
     ) { options, text, _ in options.tmuxSocket = text },
 
     // MARK: Clicks
     .value(
-      "on-click", "command", .clicks,
+      "on-click", "command", .clicks, summary: "Run a command for the item clicked",
+      completion: .command,
       help: """
         When an item is clicked, run '/bin/sh -c COMMAND', detached, with the item in \
         TICKER_ITEM (its text as shown), TICKER_INDEX (from 0), TICKER_BUTTON (1 left, \
@@ -321,6 +344,8 @@ enum OptionTable {
     ) { options, text, _ in options.onClick = text },
     .value(
       "click-range-prefix", "prefix", .clicks,
+      summary: "Name the tmux user ranges of items this and their index",
+      completion: .values { [CompletionValue(Options().clickRangePrefix, summary: "the default")] },
       help: """
         tmux 3.4 and later, with --on-click: draw each item in a user range named PREFIX \
         and the item's index (t_0, t_1, …), for a mouse binding to read in \
@@ -338,13 +363,16 @@ enum OptionTable {
       options.clickRangePrefix = text
     },
     .value(
-      "clicked-item", "item", .clicks,
+      "clicked-item", "item", .clicks, summary: "Run --on-click for this item (a bar action)",
+      completion: .values {
+        [CompletionValue(ClickedItem.leftEdgeName, summary: "the item at the left edge now")]
+      },
       help: """
         What a bar's click action runs: the item with this index (from 0), or 'left' \
         for the one at the left edge now, gets --on-click; nothing is printed.
         """
     ) { options, text, label throws(UsageError) in
-      if text == "left" {
+      if text == ClickedItem.leftEdgeName {
         options.clickedItem = .leftEdge
       } else if let index = Int(text), index >= 0 {
         options.clickedItem = .index(index)
@@ -354,7 +382,7 @@ enum OptionTable {
       }
     },
     .value(
-      "clicked-stream", "pid", .clicks,
+      "clicked-stream", "pid", .clicks, summary: "The polybar stream whose items a click finds",
       help: """
         With --clicked-item, in a polybar stream's click action: the items are those of \
         the ticker-status stream with this process ID (its arguments, read back).
@@ -366,18 +394,32 @@ enum OptionTable {
       options.clickedStream = pid
     },
     .value(
-      "clicked-button", "button", .clicks,
+      "clicked-button", "button", .clicks, summary: "The button of --clicked-item",
+      completion: .values { Options.clickedButtons.map { CompletionValue(String($0)) } },
       help: "The button of --clicked-item: 1 to 5 (default 1)."
     ) { options, text, label throws(UsageError) in
-      guard let button = Int(text), (1...5).contains(button) else {
+      guard let button = Int(text), Options.clickedButtons.contains(button) else {
         throw .invalidValue(option: label, value: text, expected: "expected a button from 1 to 5")
       }
       options.clickedButton = button
     },
 
     // MARK: Information
-    .flag("help", short: "h", .information, help: "Show this help.") { $0.showHelp = true },
-    .flag("version", .information, help: "Show the version.") { $0.showVersion = true },
+    .flag("help", short: "h", .information, summary: "Show the help", help: "Show this help.") {
+      $0.showHelp = true
+    },
+    .flag("version", .information, summary: "Show the version", help: "Show the version.") {
+      $0.showVersion = true
+    },
+    .choice(
+      "generate-completion-script", "shell", .information,
+      summary: "Print the completion script for a shell",
+      help: """
+        Print the completion script for SHELL (bash, zsh or fish), generated from this \
+        list of options; make install puts each where its shell looks.
+        """
+    ) { (options: inout Options, shell: CompletionScript.Shell) in options.completionScript = shell
+    },
   ]
 }
 

@@ -66,6 +66,8 @@ struct Options: Equatable {
   // Information
   var showHelp = false
   var showVersion = false
+  /// `--generate-completion-script`: the shell whose script to print.
+  var completionScript: CompletionScript.Shell?
 
   /// The widest window, in cells.
   static let maximumWidth = 1_000_000
@@ -82,6 +84,8 @@ struct Options: Equatable {
   /// The longest `--click-range-prefix`: it leaves at least 5 of tmux's 15 bytes for
   /// the index.
   static let maximumClickRangePrefix = 10
+  /// The buttons `--clicked-button` takes: left, middle, right and the wheel.
+  static let clickedButtons = 1...5
   /// The default of `--every`.
   static let defaultEvery = 10.0
 
@@ -165,6 +169,9 @@ enum ClickedItem: Equatable {
   case index(Int)
   /// The item at the window's left edge now (waybar, whose clicks say no position).
   case leftEdge
+
+  /// How `--clicked-item` names `leftEdge`.
+  static let leftEdgeName = "left"
 }
 
 /// A bad command line: exit status 64, with the usage line and a pointer to `--help`.

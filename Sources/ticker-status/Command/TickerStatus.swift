@@ -27,6 +27,10 @@ struct TickerStatus {
         _ = FileDescriptor.standardOutput.writeAll("ticker-status \(Version.current)\n")
         return .success
       }
+      if let shell = options.completionScript {
+        _ = FileDescriptor.standardOutput.writeAll(CompletionScript.text(for: shell))
+        return .success
+      }
       try options.validate(in: environment)
       // What the pipeline needs of the system is asked first: it is a value after.
       let facts = RunFacts.gather(options, environment: environment, arguments: arguments)
@@ -58,7 +62,7 @@ struct TickerStatus {
     let item =
       switch options.clickedItem {
       case .index(let index)?: "\(index)"
-      case .leftEdge?, nil: "left"
+      case .leftEdge?, nil: ClickedItem.leftEdgeName
       }
     return run(
       ["--clicked-item", item, "--clicked-button", "\(options.clickedButton)"]

@@ -84,8 +84,11 @@ import TickerCore
   }
 
   @Test(
-    "bash completes option values", .enabled(if: which("bash") != nil, "bash is not installed"))
-  func bashCompletesValues() throws {
+    "bash completes option values", .enabled(if: which("bash") != nil, "bash is not installed"),
+    arguments: CompletionSource.all.filter { $0.shell == .bash })
+  func bashCompletesValues(source: CompletionSource) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let script = """
       . "$1"
       complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _ticker_status; echo "${COMPREPLY[*]}"; }
@@ -96,7 +99,7 @@ import TickerCore
       """
     let result = try runProcess(
       which("bash")!,
-      ["--norc", "-c", script, "bash", repositoryFile("contrib/completions/ticker-status.bash")])
+      ["--norc", "-c", script, "bash", try source.path(in: folder)])
     #expect(result.stdout == "tmux\nwaybar\ncenter\n--motion\n", "\(result.stderr)")
   }
 
@@ -120,6 +123,70 @@ import TickerCore
       "lemonbar",
     ] {
       #expect(result.stdout.contains(text), "'\(text)' is missing")
+    }
+  }
+}
+
+// MARK: - The man page's list of options
+
+extension CompletionTests {
+  /// An option as the man page's OPTIONS section heads its entry (the line after a
+  /// `.TP` or `.TQ`), such as `.BR \-w ", " \-\-width " \fIcells\fR"`.
+  struct ManEntry: Equatable, CustomStringConvertible {
+    var long: String
+    var short: String?
+    var valueName: String?
+    /// The `.SS` subsection it is in.
+    var section: String
+    var description: String {
+      "\(short.map { "-\($0), " } ?? "")--\(long)\(valueName.map { " <\($0)>" } ?? "") in \(section)"
+    }
+  }
+
+  /// Every option entry of the OPTIONS section; a heading that is no option but
+  /// `ITEM` is an issue.
+  static func manEntries() throws -> [ManEntry] {
+    let page = try contents("contrib/man/ticker-status.1")
+    let start = try #require(page.range(of: "\n.SH OPTIONS\n"))
+    let end = page[start.upperBound...].range(of: "\n.SH ")?.lowerBound ?? page.endIndex
+    let lines = page[start.upperBound..<end].split(
+      separator: "\n", omittingEmptySubsequences: false)
+    var entries: [ManEntry] = []
+    var section = ""
+    for (index, line) in lines.enumerated() {
+      if line.hasPrefix(".SS ") { section = String(line.dropFirst(4)) }
+      guard line == ".TP" || line == ".TQ", index + 1 < lines.count else { continue }
+      let heading = lines[index + 1].replacing("\\-", with: "-").replacing("\\fI", with: "")
+        .replacing("\\fR", with: "")
+      if heading == ".I ITEM" { continue }
+      guard
+        let match = heading.wholeMatch(
+          of: /\.(?:B|BR|BI) (?:-([a-zA-Z]) ", " )?--([a-z][a-z-]*)(?: " ([a-z][a-z-]*)")?/)
+      else {
+        Issue.record("the man page heads an option entry with '\(lines[index + 1])'")
+        continue
+      }
+      entries.append(
+        ManEntry(
+          long: String(match.2), short: match.1.map(String.init),
+          valueName: match.3.map(String.init), section: section))
+    }
+    return entries
+  }
+
+  @Test("the man page's OPTIONS list each option of the table once, as the table spells it")
+  func manPageOptionsAreTheTables() throws {
+    let entries = try Self.manEntries()
+    for spec in OptionTable.specs {
+      let expected = ManEntry(
+        long: spec.long, short: spec.short.map(String.init), valueName: spec.valueName,
+        section: spec.group.rawValue.isEmpty ? "Other" : spec.group.rawValue)
+      let found = entries.filter { $0.long == spec.long }
+      #expect(found == [expected], "the man page has \(found), not \(expected)")
+    }
+    let real = Set(OptionTable.specs.map(\.long))
+    for entry in entries where !real.contains(entry.long) {
+      Issue.record("the man page lists \(entry), which is not an option")
     }
   }
 }

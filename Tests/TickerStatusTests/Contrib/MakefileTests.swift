@@ -42,6 +42,27 @@ import TickerCore
   }
 
   @Test(
+    "install writes the completion scripts the installed binary prints",
+    .enabled(if: which("make") != nil, "make is not installed"))
+  func installGeneratesCompletions() throws {
+    let lines = try Self.dryRun("install", ["DESTDIR=/dest", "PREFIX=/prefix"])
+      .split(separator: "\n")
+    let binary = "/dest/prefix/bin/ticker-status"
+    let copy = try #require(lines.firstIndex { $0.hasSuffix(" " + binary) })
+    for (shell, path) in [
+      ("bash", "bash-completion/completions/ticker-status"),
+      ("zsh", "zsh/site-functions/_ticker-status"),
+      ("fish", "fish/vendor_completions.d/ticker-status.fish"),
+    ] {
+      let file = "/dest/prefix/share/" + path
+      let write = lines.firstIndex(of: "\(binary) --generate-completion-script \(shell) >\(file)")
+      #expect(write.map { $0 > copy } == true, "\(shell): \(lines)")
+      #expect(lines.contains("chmod 644 \(file)"), "\(shell)")
+    }
+    #expect(!lines.contains { $0.contains("contrib/completions") }, "\(lines)")
+  }
+
+  @Test(
     "install strips the binary it installs",
     .enabled(if: which("make") != nil, "make is not installed"))
   func installStrips() throws {

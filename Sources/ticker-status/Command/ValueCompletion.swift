@@ -1,0 +1,44 @@
+/// What the shells' completions offer for an option's value (`OptionSpec.completion`),
+/// read by `CompletionScript`.
+enum ValueCompletion: Sendable {
+  /// Nothing: free text or a number.
+  case none
+  /// A path; with `standardInput`, `-` too (it reads standard input).
+  case file(standardInput: Bool)
+  /// A command line for `/bin/sh -c`: the commands on PATH.
+  case command
+  /// These values: a choice option's cases (the ones its parser accepts), or examples
+  /// of a free value. A function, so that the list is built only by the generator:
+  /// `OptionTable.specs` is built at every start (BENCHMARKS.md).
+  case values(@Sendable () -> [CompletionValue])
+}
+
+/// One value a completion offers.
+struct CompletionValue: Equatable, Sendable {
+  /// The value, a plain word: letters, digits and `._=,@+-` only, so that no shell
+  /// reads anything into it (a test checks every value of the table).
+  var value: String
+  /// The line zsh and fish show beside it, if any.
+  var summary: String?
+
+  init(_ value: String, summary: String? = nil) {
+    self.value = value
+    self.summary = summary
+  }
+}
+
+/// The value type of a choice option (`OptionSpec.choice`): its cases are what the
+/// parser accepts and what the completions offer, each with a line for zsh and fish.
+/// One declaration, so that a new case is accepted and completed at once, and cannot
+/// go without its line (`ChoiceSummaries.swift` switches over every case).
+protocol CompletionChoice: RawRepresentable, CaseIterable, Sendable where RawValue == String {
+  /// What the value means, in a few words (lower case, as zsh shows descriptions).
+  var summary: String { get }
+}
+
+extension CompletionChoice {
+  /// Every case, as completions offer it.
+  static var completionValues: [CompletionValue] {
+    allCases.map { CompletionValue($0.rawValue, summary: $0.summary) }
+  }
+}
