@@ -17,20 +17,19 @@ final class ClickEventReader {
   }
 
   let lines: Lines
-  private var splitter = LineSplitter()
-  private(set) var isOpen = true
+  private var reader = LineReader()
+  /// Whether standard input has not reached its end.
+  var isOpen: Bool { !reader.hasEnded }
   private var warned = false
 
   init(_ lines: Lines) { self.lines = lines }
 
   var descriptor: FileDescriptor? { isOpen ? .standardInput : nil }
 
-  /// The clicks in what standard input has now (one `read(2)`).
+  /// The clicks in what standard input has now (up to one chunk).
   func read() -> [ClickEvent] {
     guard isOpen else { return [] }
     var events: [ClickEvent] = []
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Reading.chunkSize, alignment: 16)
-    defer { chunk.deallocate() }
     let handle: (UnsafeRawBufferPointer) -> Void = { line in
       if let event = self.event(in: line) {
         events.append(event)
@@ -41,15 +40,8 @@ final class ClickEventReader {
             + "skipping such lines\n")
       }
     }
-    switch FileDescriptor.standardInput.read(into: chunk) {
-    case .success(let count) where count > 0:
-      splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[..<count]), line: handle)
-    case .failure(let error) where error == .wouldBlock:
-      break
-    case .success, .failure:
-      isOpen = false
-      splitter.finish(line: handle)
-    }
+    _ = reader.read(
+      .standardInput, budget: Reading.chunkSize, mayBlock: true, line: handle)
     return events
   }
 

@@ -15,8 +15,8 @@ final class FollowedInput: LiveSource {
   static let pause = 0.05
 
   private(set) var lines = TextLines()
-  private var splitter = LineSplitter()
-  private var isOpen = true
+  private var reader = LineReader()
+  private var isOpen: Bool { !reader.hasEnded }
   /// The monotonic time before which standard input is not read again.
   private var resumeAt = -Double.infinity
   private var isPaused = false
@@ -45,30 +45,11 @@ final class FollowedInput: LiveSource {
       one.append(line)
       newest = one
     }
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Reading.chunkSize, alignment: 16)
-    defer { chunk.deallocate() }
-    var taken = 0
-    reading: while true {
-      switch descriptor.read(into: chunk) {
-      case .success(let count) where count > 0:
-        splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[..<count]), line: keep)
-        taken += count
-      case .failure(let error) where error == .wouldBlock:
-        break reading
-      case .success, .failure:
-        isOpen = false
-        splitter.finish(line: keep)
-        break reading
-      }
-      if taken >= FollowedInput.sliceBytes {
-        isPaused = true
-        resumeAt = now + FollowedInput.pause
-        break
-      }
-      // Read again only what is there now: a blocking read would hold up the frames.
-      var watch = [PollWatch(descriptor)]
-      Poll.wait(&watch, timeout: 0)
-      if !watch[0].isReadable { break }
+    let step = reader.read(
+      descriptor, budget: FollowedInput.sliceBytes, mayBlock: true, line: keep)
+    if step == .budgetSpent {
+      isPaused = true
+      resumeAt = now + FollowedInput.pause
     }
     guard let newest else { return false }
     lines = newest

@@ -53,9 +53,9 @@ struct OutputStore {
   func save(_ lines: TextLines, for command: String) -> Result<Void, Errno> {
     _ = Files.remove(errorEntry(for: command))
     if load(command)?.lines != lines {
-      _ = Files.writeAtomically([], to: changedEntry(for: command))
+      _ = AtomicFile.write([], to: changedEntry(for: command))
     }
-    return Files.writeAtomically(lines.joined, to: entry(for: command))
+    return AtomicFile.write(lines.joined, to: entry(for: command))
   }
 
   /// When `command`'s stored lines last changed, in Unix seconds; nil when not known
@@ -74,7 +74,7 @@ struct OutputStore {
   /// Stores why `command`'s last run failed (its first line).
   func saveError(_ message: String, for command: String) {
     let line = message.split(separator: "\n", omittingEmptySubsequences: true).first ?? ""
-    _ = Files.writeAtomically(Array(line.utf8), to: errorEntry(for: command))
+    _ = AtomicFile.write(Array(line.utf8), to: errorEntry(for: command))
   }
 
   /// Why `command`'s last run failed, if it did since its last good one.

@@ -18,7 +18,7 @@ final class TmuxControlClient {
   private(set) var isAttached = false
   private(set) var hasEnded = false
   private var hasSeenLine = false
-  private var splitter = LineSplitter()
+  private var reader = LineReader()
   /// The lines of the command answer being read, kept for its error message: at most
   /// `errorLineLimit` of them, each at most `errorLineLength` characters.
   private var errorLines: [String]?
@@ -103,34 +103,28 @@ final class TmuxControlClient {
         ["tmux", "-S", socket] + arguments, output: .pipe),
       let output = child.output
     else { return nil }
-    var bytes: [UInt8] = []
-    var ended = false
+    var lines: [String] = []
+    var reader = LineReader()
     let deadline = Clock.monotonic() + timeout
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 16)
-    defer { chunk.deallocate() }
-    reading: while !ended && bytes.count < 4096 {
+    while !reader.hasEnded && reader.bytesRead < answerLimit {
       let left = deadline - Clock.monotonic()
       guard left > 0 else { break }
       var watches = [PollWatch(output)]
       Poll.wait(&watches, timeout: left)
-      while true {
-        switch output.read(into: chunk) {
-        case .success(let count) where count > 0:
-          bytes += UnsafeRawBufferPointer(rebasing: chunk[..<count])
-        case .failure(let error) where error == .wouldBlock:
-          continue reading
-        case .success, .failure:
-          ended = true
-          continue reading
-        }
+      _ = reader.read(output, budget: answerLimit - reader.bytesRead) {
+        lines.append(String(decoding: $0, as: UTF8.self))
       }
     }
+    let ended = reader.hasEnded
     output.close()
     let exit = end(child.pid, terminate: !ended)
     guard ended, exit == .exited(0) else { return nil }
     serverHasAnswered = true
-    return LineSplitter.lines(of: bytes)
+    return lines
   }
+
+  /// The most bytes of a one-off client's answer read: a version or a few session ids.
+  static let answerLimit = 4096
 
   /// How long a tmux client has to end once told to, before it is killed.
   static let grace = 0.5
@@ -163,18 +157,9 @@ final class TmuxControlClient {
 
   /// Reads the client's output: notes attachment, errors and the end.
   func readAvailable() {
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Reading.chunkSize, alignment: 16)
-    defer { chunk.deallocate() }
-    while !hasEnded {
-      switch output.read(into: chunk) {
-      case .success(let count) where count > 0:
-        splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[..<count])) {
-          handle(String(decoding: $0, as: UTF8.self))
-        }
-      case .failure(let error) where error == .wouldBlock: return
-      case .success, .failure: hasEnded = true
-      }
-    }
+    guard !hasEnded else { return }
+    let step = reader.read(output) { handle(String(decoding: $0, as: UTF8.self)) }
+    if step == .endOfFile { hasEnded = true }
   }
 
   private func handle(_ line: String) {
@@ -206,8 +191,9 @@ final class TmuxControlClient {
     return firstError
   }
 
-  /// The first line the client wrote on its standard error, if any.
-  var errorOutput: String? {
+  /// The first line the client wrote on its standard error, if any: read (and so
+  /// taken) from its pipe, once the client has ended.
+  func readErrorOutput() -> String? {
     var bytes = [UInt8](repeating: 0, count: 1024)
     let count = bytes.withUnsafeMutableBytes { errors.read(into: $0) }
     guard case .success(let read) = count, read > 0 else { return nil }

@@ -114,7 +114,7 @@ final class TmuxOptionSink: FrameSink {
         }
         return true
       }
-      let detail = client.errorOutput ?? client.takeErrorMessage()
+      let detail = client.readErrorOutput() ?? client.takeErrorMessage()
       client.close()
       if client.isAttached {
         // The session went away but the server may live on: attach again.
