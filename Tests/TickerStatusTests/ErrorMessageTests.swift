@@ -120,10 +120,11 @@ import Testing
     ErrorCase(arguments: ["x", "--width"], message: "missing value for '--width <cells>'"),
     ErrorCase(arguments: ["--demo=yes"], message: "option '--demo' takes no value"),
     ErrorCase(
-      arguments: [], message: "no items to show: give ITEM arguments, --file PATH or --demo"),
+      arguments: [],
+      message: "no items to show: give ITEM arguments, --file PATH, --command COMMAND or --demo"),
     ErrorCase(
       arguments: ["-w", "10"],
-      message: "no items to show: give ITEM arguments, --file PATH or --demo"),
+      message: "no items to show: give ITEM arguments, --file PATH, --command COMMAND or --demo"),
     ErrorCase(
       arguments: ["--stream", "--every", "0", "--command", "date"],
       message:
@@ -197,7 +198,7 @@ import Testing
     ErrorCase(
       arguments: ["-w", "10"],
       message:
-        "no items to show: give ITEM arguments, --file PATH or --demo (to read standard input, give '-f -')",
+        "no items to show: give ITEM arguments, --file PATH, --command COMMAND or --demo (to read standard input, give '-f -')",
       environment: Environment(inputIsTerminal: false)),
 
     ErrorCase(

@@ -1,15 +1,5 @@
 import TickerCore
 
-/// The lines of one source with the reader of its items, as a strip is built from them.
-struct SourceLines {
-  var lines: TextLines
-  var reader: ItemReader
-  /// Shown, as one item, while there are no lines (`…loading`).
-  var placeholder: String?
-  /// While the lines are stale, the mark drawn before each of their items.
-  var staleMark: String? = nil
-}
-
 /// Finds an item by its index among the items given, counting as the strip builder
 /// does: each line (each part, with `--split`) is one item, blank or not, except a
 /// line `--input json` leaves out, which is none.

@@ -200,7 +200,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case .unexpectedValue(let option):
       return "option '\(option)' takes no value"
     case .noItems(let inputWaits):
-      return "no items to show: give ITEM arguments, --file PATH or --demo"
+      return "no items to show: give ITEM arguments, --file PATH, --command COMMAND or --demo"
         + (inputWaits ? " (to read standard input, give '-f -')" : "")
     case .needs(let option, let requirement):
       return "'\(option)' needs \(requirement)"

@@ -139,17 +139,10 @@ final class TmuxOptionSink: FrameSink {
   /// the same sessions `settle` seconds apart; waits while there is none; `false` (the
   /// stream ends quietly) when the server has gone.
   ///
-  /// Why ask, and wait: tmux 3.3a to 3.6b crash (a NULL `control_state` in
-  /// `control_write`; tmux/tmux#4980, fixed in 3.7 by e5a2a25) when a control-mode
-  /// notification meets a control client between its first identify message and its
-  /// last. A session starting or ending sends such notifications, some from the
-  /// server's global queue a moment later, and more follow (its window named after
-  /// the shell, clients moving over); tmux empties that queue before it runs any
-  /// client's commands, so once `list-sessions` has answered twice, `settle` apart,
-  /// with nothing changed, the burst is over. Attaching at once, and trying a control
-  /// client again and again while there was no session, each raced a session's start
-  /// or end. What is left is a notification of something else in the milliseconds a
-  /// client takes to identify itself; the plugin's job mode uses no control client.
+  /// Why ask, and wait: tmux 3.3a to 3.6b crash when a control-mode notification
+  /// meets a control client that is still identifying itself, and a session's start
+  /// or end sends a burst of them; ARCHITECTURE.md ("tmux's control clients") has the
+  /// history.
   private func attach() throws(SinkError) -> Bool {
     guard case .success = Sockets.canConnect(unixSocket: socket) else { return false }
     // No answer: the control client will say what is wrong.

@@ -15,10 +15,7 @@ struct Errno: Error, Hashable, CustomStringConvertible {
   static let interrupted = Errno(rawValue: EINTR)
   static let wouldBlock = Errno(rawValue: EAGAIN)
   static let fileExists = Errno(rawValue: EEXIST)
-  static let noSuchFile = Errno(rawValue: ENOENT)
   static let nameTooLong = Errno(rawValue: ENAMETOOLONG)
-  static let noChild = Errno(rawValue: ECHILD)
-  static let timedOut = Errno(rawValue: ETIMEDOUT)
 }
 
 /// Runs a system call until it does not fail with `EINTR` (unless `retryOnInterrupt`

@@ -22,7 +22,6 @@ struct FileDescriptor: Hashable {
     static let exclusive = Options(rawValue: O_EXCL)
     static let noFollow = Options(rawValue: O_NOFOLLOW)
     static let nonBlocking = Options(rawValue: O_NONBLOCK)
-    static let directory = Options(rawValue: O_DIRECTORY)
   }
 
   /// `open(2)`, always close-on-exec.

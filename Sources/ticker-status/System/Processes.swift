@@ -27,8 +27,6 @@ enum ChildStream {
   case null
   /// A new pipe, whose other end the caller gets in `Child`.
   case pipe
-  /// This process's descriptor.
-  case inherit(FileDescriptor)
 }
 
 /// Processes: this one and its children.
@@ -146,8 +144,6 @@ enum Processes {
       switch stream {
       case .null:
         break
-      case .inherit(let descriptor):
-        theirs[index] = descriptor
       case .pipe:
         let ends: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
         switch FileDescriptor.pipe() {

@@ -2,15 +2,12 @@ import Glibc
 
 /// The signals the executable sends and handles, by name.
 enum ProcessSignal: Equatable {
-  case terminate, kill, interrupt, hangUp, childExited, continued
+  case terminate, kill, continued
 
   var number: Int32 {
     switch self {
     case .terminate: return SIGTERM
     case .kill: return SIGKILL
-    case .interrupt: return SIGINT
-    case .hangUp: return SIGHUP
-    case .childExited: return SIGCHLD
     case .continued: return SIGCONT
     }
   }
@@ -39,7 +36,8 @@ enum Signals {
   static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 
   /// Installs the stream's handlers with `sigaction(2)` and returns the read end of
-  /// the wake-up pipe (`pipe2(2)`, both ends non-blocking).
+  /// the wake-up pipe (`pipe(2)`, both ends made non-blocking and close-on-exec with
+  /// `fcntl(2)`).
   ///
   /// Every handled signal writes its number as one byte to the pipe. SIGTERM, SIGINT
   /// and SIGHUP also set `terminationRequested`; they are installed without

@@ -1,0 +1,36 @@
+/// The process groups of the commands running now, so that a stream that is told to
+/// end can stop them all; no limit on their number.
+enum RunningGroups {
+  /// How long the commands have to end after SIGTERM before they get SIGKILL.
+  static let grace = 1.0
+
+  private nonisolated(unsafe) static var groups: Set<Int32> = []
+
+  static func add(_ pid: Int32) { groups.insert(pid) }
+  static func remove(_ pid: Int32) { groups.remove(pid) }
+
+  /// Sends SIGTERM to every group, waits up to `grace` seconds for each to have no live
+  /// process (reaping the shells, which are this process's children), then sends
+  /// SIGKILL to what is left: a command that ignores SIGTERM does not outlive the
+  /// stream.
+  static func stopAll(grace: Double = grace) {
+    guard !groups.isEmpty else { return }
+    for group in groups { Processes.send(.terminate, to: group, group: true) }
+    let giveUpAt = Clock.monotonic() + grace
+    var left = groups
+    while !left.isEmpty && Clock.monotonic() < giveUpAt {
+      for group in left {
+        _ = Processes.reap(group)
+        if !Processes.groupIsAlive(group) { left.remove(group) }
+      }
+      if left.isEmpty { break }
+      var none: [PollWatch] = []
+      Poll.wait(&none, timeout: 0.01)
+    }
+    for group in left {
+      Processes.send(.kill, to: group, group: true)
+      _ = Processes.reap(group, blocking: true)
+    }
+    groups = []
+  }
+}
