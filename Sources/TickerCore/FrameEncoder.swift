@@ -44,11 +44,8 @@ public struct FrameEncoder: Sendable {
 
   /// How items are made clickable, in `polybar`, `lemonbar` and `tmux`; `nil` for not.
   public let clicks: ClickMarkup?
-  /// Whether the i3bar header asks i3bar for click events (`"click_events":true`).
-  public let wantsClickEvents: Bool
-  /// Whether `i3blocks` frames are JSON blocks (`{"full_text":…}`), for an i3blocks 1.5
-  /// block with `format=json`, rather than the text.
-  public let jsonBlocks: Bool
+  /// The way frames are written: the format, with what the reader needs of it.
+  package let dialect: Dialect
   /// Whether `waybar` frames show the tooltips of the items on screen, for strips that
   /// have tooltips (`StripBuilder.append(_:tooltip:)`); their frames must then mark
   /// their items (see `marksItems`).
@@ -66,16 +63,19 @@ public struct FrameEncoder: Sendable {
   ///   - jsonBlocks: Write `i3blocks` frames as JSON blocks (i3blocks 1.5,
   ///     `format=json`).
   ///   - itemTooltips: Give `waybar` frames the tooltips of the items on screen.
+  ///   - tmuxOption: Write `tmux` frames as the value of a tmux option
+  ///     (`tmuxOptionValue(_:clicks:)`) rather than as a `#()` job's line.
   public init(
     format: OutputFormat, usesColor: Bool = true, clicks: ClickMarkup? = nil,
-    wantsClickEvents: Bool = false, jsonBlocks: Bool = false, itemTooltips: Bool = false
+    wantsClickEvents: Bool = false, jsonBlocks: Bool = false, itemTooltips: Bool = false,
+    tmuxOption: Bool = false
   ) {
     self.itemTooltips = itemTooltips && format == .waybar
     self.format = format
     self.usesColor = usesColor
     self.clicks = clicks
-    self.wantsClickEvents = wantsClickEvents
-    self.jsonBlocks = jsonBlocks
+    dialect = Dialect(
+      format, clickEvents: wantsClickEvents, jsonBlocks: jsonBlocks, tmuxOption: tmuxOption)
   }
 
   /// Whether frames for this encoder should mark their items: it writes click markup,
@@ -83,10 +83,12 @@ public struct FrameEncoder: Sendable {
   public var marksItems: Bool {
     if itemTooltips { return true }
     guard let clicks else { return false }
-    switch format {
+    switch dialect {
     case .polybar, .lemonbar: return clicks.command != nil
-    case .tmux: return clicks.rangeName != nil
-    default: return false
+    case .tmuxJob, .tmuxOption: return clicks.rangeName != nil
+    case .plain, .ansi, .fish, .bash, .zsh, .pango, .i3bar, .i3blocksText, .i3blocksJSON,
+      .waybar, .json:
+      return false
     }
   }
 
@@ -94,11 +96,12 @@ public struct FrameEncoder: Sendable {
   /// (`plain`, `i3blocks` text, and `ansi`, `fish` and `bash` without colour), so a
   /// stream can write `Ticker.drawText(at:into:)` as it is.
   package var writesFrameText: Bool {
-    switch format {
-    case .plain: return true
-    case .i3blocks: return !jsonBlocks
+    switch dialect {
+    case .plain, .i3blocksText: return true
     case .ansi, .fish, .bash: return !usesColor
-    default: return false
+    case .zsh, .tmuxJob, .tmuxOption, .polybar, .lemonbar, .pango, .i3bar, .i3blocksJSON,
+      .waybar, .json:
+      return false
     }
   }
 
@@ -110,19 +113,18 @@ public struct FrameEncoder: Sendable {
   ///   - time: The time the frame is for.
   /// - Complexity: O(length of the frame).
   public func encode(_ frame: Frame, placement: Placement, at time: Double) -> String {
-    switch format {
+    switch dialect {
     case .plain: return frame.text
     case .ansi, .fish: return usesColor ? SGR.encode(frame) : frame.text
-    case .tmux: return TmuxDialect.encode(frame, clicks: clicks)
+    case .tmuxJob: return TmuxDialect.encode(frame, clicks: clicks)
+    case .tmuxOption: return FrameEncoder.tmuxOptionValue(frame, clicks: clicks)
     case .zsh: return ZshDialect.encode(frame, usesColor: usesColor)
     case .bash: return usesColor ? BashDialect.encode(frame) : frame.text
     case .polybar: return PolybarDialect.encode(frame, clicks: clicks)
     case .lemonbar: return lemonbarLine(frame)
     case .pango: return PangoDialect.encode(frame)
-    case .i3bar: return I3barDialect.block(frame)
-    case .i3blocks where jsonBlocks:
-      return I3barDialect.block(frame)
-    case .i3blocks:
+    case .i3bar, .i3blocksJSON: return I3barDialect.block(frame)
+    case .i3blocksText:
       // The text as it is, not a JSON string literal: i3blocks 1.4 (Debian 12) escapes
       // every line of a persistent block, so a literal would show its quotes; 1.5
       // passes a valid literal through but escapes any other line, so the text shows
@@ -139,8 +141,8 @@ public struct FrameEncoder: Sendable {
   /// i3bar's protocol opens with a header object and then an endless JSON array whose
   /// elements are the status lines.
   public var streamHeader: String? {
-    guard format == .i3bar else { return nil }
-    return (wantsClickEvents ? "{\"version\":1,\"click_events\":true}" : "{\"version\":1}") + "\n["
+    guard case .i3bar(let clickEvents) = dialect else { return nil }
+    return (clickEvents ? "{\"version\":1,\"click_events\":true}" : "{\"version\":1}") + "\n["
   }
 
   /// One frame as one line of a stream, without the newline.
@@ -150,7 +152,7 @@ public struct FrameEncoder: Sendable {
   ///
   /// - Complexity: O(length of the frame).
   public func encodeStreamLine(_ frame: Frame, placement: Placement, at time: Double) -> String {
-    guard format == .i3bar else { return encode(frame, placement: placement, at: time) }
+    guard case .i3bar = dialect else { return encode(frame, placement: placement, at: time) }
     return "[" + I3barDialect.block(frame) + "],"
   }
 

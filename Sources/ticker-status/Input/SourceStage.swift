@@ -60,10 +60,13 @@ enum SourceStage {
       case .demo: source.lines = TextLines(Demo.quoteLines)
       case .arguments(let items): source.lines = TextLines(items)
       case .file(let path):
-        guard readFile(path, into: &source, snapshot: &snapshot, pipeline, time, purpose) else {
+        // Handed over as it is read, in batches.
+        guard readFile(path, for: source, snapshot: &snapshot, pipeline, time, purpose, each: each)
+        else {
           snapshot.failed = true
           return snapshot
         }
+        continue
       case .standardInput(let follows):
         guard purpose == .frame else { break }
         guard let lines = readStandardInput(follows: follows, reader: source.reader) else {
@@ -84,26 +87,41 @@ enum SourceStage {
     return snapshot
   }
 
-  /// Reads the file at `path` into `source`, marked stale when it has not changed for
-  /// `--stale-after`; `false` when a frame cannot go on (reported).
+  /// Reads the file at `path` for `source` (marked stale when it has not changed for
+  /// `--stale-after`), handing its lines to `each` in batches of at most
+  /// `batchBytes` as they come: a one-shot lays each batch out before it reads on, so
+  /// that a slow endless device's 0.25 s bounds the laying out too, and the file's
+  /// bytes are never all held beside their strip. `false` when a frame cannot go on
+  /// (reported).
   private static func readFile(
-    _ path: String, into source: inout SourceLines, snapshot: inout Snapshot,
-    _ pipeline: Pipeline, _ time: Double?, _ purpose: Purpose
+    _ path: String, for source: SourceLines, snapshot: inout Snapshot, _ pipeline: Pipeline,
+    _ time: Double?, _ purpose: Purpose, each: (SourceLines) -> Void
   ) -> Bool {
+    var batch = source
     // The file's time before it is read: its lines are stale when it is old.
     if let after = pipeline.staleAfter, case .success(let status) = Files.status(path),
       status.kind == .regular,
       Staleness.isStale(lastGood: status.stamp.modified, at: time ?? Clock.now(), after: after)
     {
-      source.staleMark = pipeline.staleMark
+      batch.staleMark = pipeline.staleMark
       note(Staleness.note(lastGood: status.stamp.modified, lastError: nil), to: &snapshot)
     }
-    var lines = TextLines()
-    let read = InputFile.read(path) { lines.append($0) }
-    source.lines = lines
+    var sawItem = false
+    let read = InputFile.read(path) { line in
+      sawItem = sawItem || batch.reader.hasItem(line)
+      batch.lines.append(line)
+      if batch.lines.byteCount >= batchBytes {
+        each(batch)
+        batch.lines = TextLines()
+      }
+    }
+    if !batch.lines.isEmpty { each(batch) }
     guard purpose == .frame else { return true }
-    return check(read, path: path, sawItem: source.reader.hasItems(lines))
+    return check(read, path: path, sawItem: sawItem)
   }
+
+  /// The most bytes of a file's lines handed over at once (`readFile`).
+  static let batchBytes = 1 << 16
 
   /// Standard input read to its end; with `--follow`, its last line alone, what a
   /// stream would show at the end of the input. `nil` when it cannot be read (reported).

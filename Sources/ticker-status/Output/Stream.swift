@@ -30,7 +30,7 @@ enum Stream {
       if let name = options.tmuxOption {
         // Options.validate made sure there is a socket.
         let socket = options.tmuxSocket ?? environment.tmuxSocket ?? ""
-        sink = try TmuxOptionSink(socket: socket, name: name, clicks: pipeline.encoder.clicks)
+        sink = try TmuxOptionSink(socket: socket, name: name, encoder: pipeline.encoder)
       } else {
         let output = StandardOutputSink(encoder: pipeline.encoder)
         if pipeline.format == .waybar && pipeline.staleAfter != nil {

@@ -7,7 +7,7 @@ import TickerCore
 /// `set-option -g @NAME 'VALUE'` line per frame: far cheaper than a `tmux` process per
 /// frame. tmux redraws every client's status line when an option is set. The value is
 /// the frame in tmux style syntax with every `#` from the text doubled
-/// (`FrameEncoder.tmuxOptionValue`), quoted for tmux's command parser.
+/// (`Dialect.tmuxOption`), quoted for tmux's command parser.
 ///
 /// A control client needs a session, and a server has none while it reads its
 /// configuration (where the tmux plugin starts the stream) or once the last one is
@@ -43,13 +43,14 @@ final class TmuxOptionSink: FrameSink {
   private var lastCommand: String?
   private var reportedError = false
 
-  /// The user ranges items are drawn in (tmux 3.4 and later, `--on-click`), if any.
-  let clicks: ClickMarkup?
+  /// Writes each frame as the option's value (`Dialect.tmuxOption`), with the user
+  /// ranges items are drawn in (tmux 3.4 and later, `--on-click`), if any.
+  let encoder: FrameEncoder
 
-  init(socket: String, name: String, clicks: ClickMarkup? = nil) throws(SinkError) {
+  init(socket: String, name: String, encoder: FrameEncoder) throws(SinkError) {
     self.socket = socket
     self.name = name
-    self.clicks = clicks
+    self.encoder = encoder
     // attach-session would start a server that is not there; make sure one is.
     if case .failure(let error) = Sockets.canConnect(unixSocket: socket) {
       throw SinkError(description: "cannot reach the tmux server at '\(socket)': \(error)")
@@ -84,7 +85,7 @@ final class TmuxOptionSink: FrameSink {
   func show(_ frame: Frame, placement: Placement, at time: Double) -> Bool {
     let command =
       "set-option -g " + TmuxOptionSink.quoted(name) + " "
-      + TmuxOptionSink.quoted(FrameEncoder.tmuxOptionValue(frame, clicks: clicks)) + "\n"
+      + TmuxOptionSink.quoted(encoder.encode(frame, placement: placement, at: time)) + "\n"
     lastCommand = command
     // A failed write means the client has gone; `service` notices its end. While
     // waiting for a session the frame is kept for the next client.

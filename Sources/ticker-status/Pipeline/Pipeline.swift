@@ -88,7 +88,7 @@ struct Pipeline {
     encoder = FrameEncoder(
       format: format, usesColor: !environment.noColor, clicks: clicks.markup,
       wantsClickEvents: clicks.events != nil, jsonBlocks: environment.i3blocks?.json == true,
-      itemTooltips: options.input == .json)
+      itemTooltips: options.input == .json, tmuxOption: options.tmuxOption != nil)
     measure = CellMeasure(
       profile: profile, ambiguous: options.ambiguous, tmux: followsTmux ? rules : .tmux33)
     separator = StyledText(options.separator)

@@ -1,0 +1,37 @@
+/// Each way a frame is written: an `OutputFormat`, with the variants its readers need
+/// told apart, so that every switch over them is exhaustive and none carries a flag.
+package enum Dialect: Equatable, Sendable {
+  case plain, ansi, fish, bash, zsh
+  /// tmux markup as a `#()` job's line, which tmux expands again.
+  case tmuxJob
+  /// tmux markup as the value of a user option (`--tmux-option`), drawn but not
+  /// expanded again: each `#` from the text doubled.
+  case tmuxOption
+  case polybar, lemonbar, pango
+  /// i3bar's protocol; the header asks for click events when `clickEvents`.
+  case i3bar(clickEvents: Bool)
+  /// An i3blocks block's text as it is (i3blocks 1.4, or 1.5 without `format=json`).
+  case i3blocksText
+  /// An i3blocks 1.5 block with `format=json`: a JSON block, as i3bar's.
+  case i3blocksJSON
+  case waybar, json
+
+  /// The dialect of `format`, given what its reader asked for.
+  init(_ format: OutputFormat, clickEvents: Bool, jsonBlocks: Bool, tmuxOption: Bool) {
+    switch format {
+    case .plain: self = .plain
+    case .ansi: self = .ansi
+    case .fish: self = .fish
+    case .bash: self = .bash
+    case .zsh: self = .zsh
+    case .tmux: self = tmuxOption ? .tmuxOption : .tmuxJob
+    case .polybar: self = .polybar
+    case .lemonbar: self = .lemonbar
+    case .pango: self = .pango
+    case .i3bar: self = .i3bar(clickEvents: clickEvents)
+    case .i3blocks: self = jsonBlocks ? .i3blocksJSON : .i3blocksText
+    case .waybar: self = .waybar
+    case .json: self = .json
+    }
+  }
+}
