@@ -46,13 +46,10 @@ enum SourceStage {
     _ pipeline: Pipeline, at time: Double?, for purpose: Purpose, environment: Environment,
     each: (SourceLines) -> Void
   ) -> Snapshot {
-    let commands = pipeline.sources.compactMap { spec -> String? in
-      if case .command(let command) = spec { return command }
-      return nil
-    }
-    // The commands run side by side: looked up together, before the first is needed.
-    var outputs = CommandCache.lookUp(
-      commands, every: pipeline.every, reader: pipeline.reader, environment: environment)[...]
+    // The commands run side by side: all looked up at the first one. (Not before: an
+    // array of outputs costs a run without commands its type's instantiation.)
+    var outputs: [CommandCache.Output?] = []
+    var nextOutput = 0
     var snapshot = Snapshot()
     for spec in pipeline.sources {
       var source = SourceLines(lines: TextLines(), reader: pipeline.reader(for: spec))
@@ -75,9 +72,9 @@ enum SourceStage {
         }
         source.lines = lines
       case .command(let command):
-        take(
-          outputs.popFirst() ?? nil, of: command, into: &source, snapshot: &snapshot, pipeline, time
-        )
+        if outputs.isEmpty { outputs = lookUpCommands(pipeline, environment: environment) }
+        take(outputs[nextOutput], of: command, into: &source, snapshot: &snapshot, pipeline, time)
+        nextOutput += 1
       }
       if spec.mayHoldPlayerStatus {
         source.lines = pipeline.itemLines(source.lines, playing: &snapshot.playing)
@@ -85,6 +82,18 @@ enum SourceStage {
       each(source)
     }
     return snapshot
+  }
+
+  /// The cached output of every `--command` of `pipeline`, in order (`CommandCache`).
+  private static func lookUpCommands(_ pipeline: Pipeline, environment: Environment)
+    -> [CommandCache.Output?]
+  {
+    let commands = pipeline.sources.compactMap { spec -> String? in
+      if case .command(let command) = spec { return command }
+      return nil
+    }
+    return CommandCache.lookUp(
+      commands, every: pipeline.every, reader: pipeline.reader, environment: environment)
   }
 
   /// Reads the file at `path` for `source` (marked stale when it has not changed for
