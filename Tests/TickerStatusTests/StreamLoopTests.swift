@@ -37,7 +37,7 @@ private final class RecordingSink: FrameSink {
     frames.append((time, frame.text))
     return frames.count < limit
   }
-  func service(_ watches: ArraySlice<PollWatch>) throws(SinkError) -> Bool { true }
+  func service(_ watches: ArraySlice<PollWatch>, now: Double) throws(SinkError) -> Bool { true }
   func stop() {}
 }
 
@@ -61,7 +61,7 @@ private final class RecordingTextSink: FrameTextSink {
     lines.append((clock.now(), String(decoding: text.bytes, as: UTF8.self)))
     return lines.count < limit
   }
-  func service(_ watches: ArraySlice<PollWatch>) throws(SinkError) -> Bool { true }
+  func service(_ watches: ArraySlice<PollWatch>, now: Double) throws(SinkError) -> Bool { true }
   func stop() {}
 }
 

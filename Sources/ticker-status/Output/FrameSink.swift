@@ -11,9 +11,10 @@ protocol FrameSink: AnyObject {
   /// When the sink wants `service` called even if none of its watches is ready, in
   /// monotonic seconds (`Clock.monotonic`); `nil`: only when one is.
   var deadline: Double? { get }
-  /// Handles what `poll(2)` reported on `watches`; `false` if the reader has gone.
-  /// Called after every wait, whether or not anything was reported.
-  func service(_ watches: ArraySlice<PollWatch>) throws(SinkError) -> Bool
+  /// Handles what `poll(2)` reported on `watches`, at monotonic time `now`; `false`
+  /// if the reader has gone. Called after every wait, whether or not anything was
+  /// reported.
+  func service(_ watches: ArraySlice<PollWatch>, now: Double) throws(SinkError) -> Bool
   /// Lets go of the reader before the process ends.
   func stop()
 }
@@ -77,7 +78,7 @@ final class StandardOutputSink: FrameTextSink {
     return false
   }
 
-  func service(_ watches: ArraySlice<PollWatch>) throws(SinkError) -> Bool {
+  func service(_ watches: ArraySlice<PollWatch>, now: Double) throws(SinkError) -> Bool {
     !(watches.first?.isBroken ?? false)
   }
 

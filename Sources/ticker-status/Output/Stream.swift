@@ -81,8 +81,8 @@ final class StaleNoteSink: FrameSink {
 
   var watches: [PollWatch] { output.watches }
   func start() -> Bool { output.start() }
-  func service(_ watches: ArraySlice<PollWatch>) throws(SinkError) -> Bool {
-    try output.service(watches)
+  func service(_ watches: ArraySlice<PollWatch>, now: Double) throws(SinkError) -> Bool {
+    try output.service(watches, now: now)
   }
   func stop() { output.stop() }
 

@@ -117,7 +117,9 @@ final class StreamLoop {
         if signals.childExited { clicks?.reapEnded() }
       }
       do throws(SinkError) {
-        guard try sink.service(polls.sinkWatches) else { return ending(.readerGone) }
+        guard try sink.service(polls.sinkWatches, now: waiting.monotonic()) else {
+          return ending(.readerGone)
+        }
       } catch {
         return .failed(error)
       }

@@ -94,37 +94,21 @@ final class TmuxControlClient {
   }
 
   /// The lines an ordinary `tmux` client prints for `arguments` on the server at
-  /// `socket`, or `nil` when it fails or does not end within `timeout` seconds.
+  /// `socket`, or `nil` when it fails or does not end within `timeout` seconds: a
+  /// `TmuxQuery` waited for.
   private static func ask(socket: String, _ arguments: [String], timeout: Double) -> [String]? {
-    if firstContact == nil { firstContact = Clock.monotonic() }
-    let timeout = min(timeout, (contactDeadline ?? .infinity) - Clock.monotonic())
-    guard timeout > 0,
-      case .success(let child) = Processes.spawn(
-        ["tmux", "-S", socket] + arguments, output: .pipe),
-      let output = child.output
-    else { return nil }
-    var lines: [String] = []
-    var reader = LineReader()
-    let deadline = Clock.monotonic() + timeout
-    while !reader.hasEnded && reader.bytesRead < answerLimit {
-      let left = deadline - Clock.monotonic()
-      guard left > 0 else { break }
-      var watches = [PollWatch(output)]
-      Poll.wait(&watches, timeout: left)
-      _ = reader.read(output, budget: answerLimit - reader.bytesRead) {
-        lines.append(String(decoding: $0, as: UTF8.self))
-      }
-    }
-    let ended = reader.hasEnded
-    output.close()
-    let exit = end(child.pid, terminate: !ended)
-    guard ended, exit == .exited(0) else { return nil }
-    serverHasAnswered = true
+    let query = TmuxQuery.start(socket: socket, arguments, timeout: timeout, now: Clock.monotonic())
+    guard case .answered(let lines)? = query?.wait() else { return nil }
     return lines
   }
 
-  /// The most bytes of a one-off client's answer read: a version or a few session ids.
-  static let answerLimit = 4096
+  /// A question is being asked at `now`: the first starts the first-contact deadline.
+  static func noteContact(at now: Double) {
+    if firstContact == nil { firstContact = now }
+  }
+
+  /// The server has answered this process.
+  static func noteAnswer() { serverHasAnswered = true }
 
   /// How long a tmux client has to end once told to, before it is killed.
   static let grace = 0.5

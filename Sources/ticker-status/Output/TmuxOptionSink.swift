@@ -32,6 +32,8 @@ final class TmuxOptionSink: FrameSink {
     case client(TmuxControlClient)
     /// The server had no session: try again at `until` (monotonic).
     case waiting(until: Double)
+    /// An ordinary client asks which sessions there are (`attach(now:)`).
+    case asking(TmuxQuery)
   }
   private var state: State
   /// How long to wait the next time the server has no session.
@@ -67,8 +69,11 @@ final class TmuxOptionSink: FrameSink {
   }
 
   var watches: [PollWatch] {
-    guard case .client(let client) = state else { return [] }
-    return [PollWatch(client.output)]
+    switch state {
+    case .client(let client): return [PollWatch(client.output)]
+    case .asking(let query): return query.isReading ? [PollWatch(query.output)] : []
+    case .waiting: return []
+    }
   }
 
   var deadline: Double? {
@@ -77,6 +82,8 @@ final class TmuxOptionSink: FrameSink {
       return client.hasAnswered ? nil : client.answerDeadline
     case .waiting(let until):
       return until
+    case .asking(let query):
+      return query.deadline
     }
   }
 
@@ -93,12 +100,18 @@ final class TmuxOptionSink: FrameSink {
     return true
   }
 
-  func service(_ watches: ArraySlice<PollWatch>) throws(SinkError) -> Bool {
-    let now = Clock.monotonic()
+  func service(_ watches: ArraySlice<PollWatch>, now: Double) throws(SinkError) -> Bool {
     switch state {
     case .waiting(let until):
       guard now >= until else { return true }
-      return try attach()
+      return try attach(now: now)
+    case .asking(let query):
+      switch query.service(now: now) {
+      case .pending: return true
+      case .answered(let lines): return try sessionsSeen(lines.filter { !$0.isEmpty }, now: now)
+      // No answer: the control client will say what is wrong.
+      case .failed: return try connect()
+      }
     case .client(let client):
       if watches.first?.isReadable ?? false { client.readAvailable() }
       if !client.hasEnded {
@@ -121,11 +134,11 @@ final class TmuxOptionSink: FrameSink {
         // The session went away but the server may live on: attach again.
         wasEverAttached = true
         retry = TmuxOptionSink.firstRetry
-        return try attach()
+        return try attach(now: now)
       }
       if detail == "no sessions" {
         // The session went between asking and attaching: wait for one.
-        waitForSession()
+        waitForSession(now: now)
         return true
       }
       // Attached before: the server is on its way out. Never attached: it refused us.
@@ -136,29 +149,43 @@ final class TmuxOptionSink: FrameSink {
     }
   }
 
-  /// Starts a new client and sends it the last frame, once an ordinary client has seen
-  /// the same sessions `settle` seconds apart; waits while there is none; `false` (the
-  /// stream ends quietly) when the server has gone.
+  /// Asks which sessions the server has (`TmuxQuery`, read as the answer comes), to
+  /// start a new client once an ordinary client has seen the same sessions `settle`
+  /// seconds apart; `false` (the stream ends quietly) when the server has gone.
   ///
   /// Why ask, and wait: tmux 3.3a to 3.6b crash when a control-mode notification
   /// meets a control client that is still identifying itself, and a session's start
   /// or end sends a burst of them; ARCHITECTURE.md ("tmux's control clients") has the
   /// history.
-  private func attach() throws(SinkError) -> Bool {
+  private func attach(now: Double) throws(SinkError) -> Bool {
     guard case .success = Sockets.canConnect(unixSocket: socket) else { return false }
-    // No answer: the control client will say what is wrong.
-    if let sessions = TmuxControlClient.sessions(socket: socket) {
-      guard !sessions.isEmpty else {
-        seenSessions = []
-        waitForSession()
-        return true
-      }
-      guard sessions == seenSessions else {
-        seenSessions = sessions
-        state = .waiting(until: Clock.monotonic() + TmuxOptionSink.settle)
-        return true
-      }
+    let question = ["list-sessions", "-F", "#{session_id}"]
+    guard let query = TmuxQuery.start(socket: socket, question, timeout: 2, now: now) else {
+      // No time left to ask: the control client will say what is wrong.
+      return try connect()
     }
+    state = .asking(query)
+    return true
+  }
+
+  /// The server's `sessions` now: waits while there is none, or until they have
+  /// stayed the same for `settle`; then connects.
+  private func sessionsSeen(_ sessions: [String], now: Double) throws(SinkError) -> Bool {
+    guard !sessions.isEmpty else {
+      seenSessions = []
+      waitForSession(now: now)
+      return true
+    }
+    guard sessions == seenSessions else {
+      seenSessions = sessions
+      state = .waiting(until: now + TmuxOptionSink.settle)
+      return true
+    }
+    return try connect()
+  }
+
+  /// Starts a new control client and sends it the last frame.
+  private func connect() throws(SinkError) -> Bool {
     seenSessions = []
     let fresh = try TmuxOptionSink.startClient(socket: socket)
     state = .client(fresh)
@@ -167,13 +194,17 @@ final class TmuxOptionSink: FrameSink {
   }
 
   /// Asks again after `retry` seconds, which doubles up to `longestRetry`.
-  private func waitForSession() {
-    state = .waiting(until: Clock.monotonic() + retry)
+  private func waitForSession(now: Double) {
+    state = .waiting(until: now + retry)
     retry = min(retry * 2, TmuxOptionSink.longestRetry)
   }
 
   func stop() {
-    if case .client(let client) = state { client.close() }
+    switch state {
+    case .client(let client): client.close()
+    case .asking(let query): query.stop()
+    case .waiting: break
+    }
   }
 
   /// `text` as one word for tmux's command parser: in single quotes, where nothing is
