@@ -68,40 +68,6 @@ final class TmuxControlClient {
     }
   }
 
-  /// The version of the tmux server at `socket`, as `#{version}` gives it (`3.5a`), or
-  /// `nil` when it does not answer within `timeout` seconds (or is not there).
-  ///
-  /// `display-message -p` needs no session, so this works while the server reads its
-  /// configuration, where the tmux plugin starts a stream.
-  static func serverVersion(socket: String, timeout: Double = 2) -> String? {
-    guard
-      let line = ask(socket: socket, ["display-message", "-p", "#{version}"], timeout: timeout)?
-        .first, !line.isEmpty
-    else { return nil }
-    return line
-  }
-
-  /// The ids of the server's sessions, as an ordinary client sees them
-  /// (`list-sessions`); `nil` when it does not answer within `timeout` seconds (or is
-  /// not there).
-  ///
-  /// tmux answers a client's commands only once its global queue, where the
-  /// notifications of a session starting or ending wait, is empty: after this answer
-  /// those notifications have all gone out (see `TmuxOptionSink.attach()`).
-  static func sessions(socket: String, timeout: Double = 2) -> [String]? {
-    ask(socket: socket, ["list-sessions", "-F", "#{session_id}"], timeout: timeout)
-      .map { lines in lines.filter { !$0.isEmpty } }
-  }
-
-  /// The lines an ordinary `tmux` client prints for `arguments` on the server at
-  /// `socket`, or `nil` when it fails or does not end within `timeout` seconds: a
-  /// `TmuxQuery` waited for.
-  private static func ask(socket: String, _ arguments: [String], timeout: Double) -> [String]? {
-    let query = TmuxQuery.start(socket: socket, arguments, timeout: timeout, now: Clock.monotonic())
-    guard case .answered(let lines)? = query?.wait() else { return nil }
-    return lines
-  }
-
   /// A question is being asked at `now`: the first starts the first-contact deadline.
   static func noteContact(at now: Double) {
     if firstContact == nil { firstContact = now }

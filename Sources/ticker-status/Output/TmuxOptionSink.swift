@@ -151,7 +151,10 @@ final class TmuxOptionSink: FrameSink {
 
   /// Asks which sessions the server has (`TmuxQuery`, read as the answer comes), to
   /// start a new client once an ordinary client has seen the same sessions `settle`
-  /// seconds apart; `false` (the stream ends quietly) when the server has gone.
+  /// seconds apart; `false` (the stream ends quietly) when the server has gone. tmux
+  /// answers a client's commands only once its global queue, where the notifications
+  /// of a session starting or ending wait, is empty: after the answer those
+  /// notifications have all gone out.
   ///
   /// Why ask, and wait: tmux 3.3a to 3.6b crash when a control-mode notification
   /// meets a control client that is still identifying itself, and a session's start

@@ -106,4 +106,18 @@ final class TmuxQuery {
       Poll.wait(&watches, timeout: reader.hasEnded ? 0.002 : max(0, deadline - now))
     }
   }
+
+  /// The version of the tmux server at `socket`, as `#{version}` gives it (`3.5a`), or
+  /// `nil` when it does not answer within `timeout` seconds (or is not there): asked
+  /// once, at the start, before any frame (`RunFacts`).
+  ///
+  /// `display-message -p` needs no session, so this works while the server reads its
+  /// configuration, where the tmux plugin starts a stream.
+  static func serverVersion(socket: String, timeout: Double = 2) -> String? {
+    let question = ["display-message", "-p", "#{version}"]
+    let query = TmuxQuery.start(socket: socket, question, timeout: timeout, now: Clock.monotonic())
+    guard case .answered(let lines)? = query?.wait(), let line = lines.first, !line.isEmpty
+    else { return nil }
+    return line
+  }
 }

@@ -17,7 +17,7 @@ struct RunFacts {
 
   /// The facts `options` need in `environment`, asked of the system now.
   ///
-  /// The tmux server is asked once, at the start (`TmuxControlClient.serverVersion`,
+  /// The tmux server is asked once, at the start (`TmuxQuery.serverVersion`,
   /// which may wait up to 2 s for a server that does not answer).
   static func gather(_ options: Options, environment: Environment, arguments: [String])
     -> RunFacts
@@ -27,7 +27,7 @@ struct RunFacts {
     if options.tmuxRules == nil, Pipeline.asksTmuxServer(options, format: format, environment),
       let socket = options.tmuxSocket ?? environment.tmuxSocket
     {
-      facts.tmuxServerVersion = TmuxControlClient.serverVersion(socket: socket)
+      facts.tmuxServerVersion = TmuxQuery.serverVersion(socket: socket)
     }
     if options.onClick != nil, format == .polybar || format == .lemonbar {
       facts.executablePath = Processes.executablePath() ?? "ticker-status"
