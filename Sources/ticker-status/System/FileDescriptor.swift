@@ -23,6 +23,7 @@ struct FileDescriptor: Hashable {
     static let noFollow = Options(rawValue: O_NOFOLLOW)
     static let nonBlocking = Options(rawValue: O_NONBLOCK)
     static let directory = Options(rawValue: O_DIRECTORY)
+    static let append = Options(rawValue: O_APPEND)
   }
 
   /// `open(2)`, always close-on-exec.
