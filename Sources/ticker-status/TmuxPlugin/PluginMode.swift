@@ -48,10 +48,11 @@ enum PluginMode {
     for key in keys where facts.log(key) != "/dev/null" {
       if let folderError {
         facts.logErrors[key] = folderError
-      } else if case .failure(let error) = PluginLog.open(facts.log(key)) {
-        facts.logErrors[key] = error.reason
-      } else if case .success(let file) = PluginLog.open(facts.log(key)) {
-        file.close()
+        continue
+      }
+      switch PluginLog.open(facts.log(key)) {
+      case .success(let file): file.close()
+      case .failure(let error): facts.logErrors[key] = error.reason
       }
     }
     for key in keys {
