@@ -13,7 +13,7 @@ struct PluginServer {
   }
 
   /// Runs `tmux -S SOCKET arguments…`, its standard input `input` (or `/dev/null`),
-  /// and reads what it prints (up to 4 MiB, for up to 10 seconds).
+  /// and reads what it prints (up to 4 MiB, for up to 10 seconds: then it is killed).
   func run(_ arguments: [String], input: String? = nil) -> Answer {
     guard
       case .success(let child) = Processes.spawn(
@@ -24,10 +24,16 @@ struct PluginServer {
       writer.close()
     }
     var bytes: [UInt8] = []
+    var ended = false
     if let output = child.output {
-      _ = Reading.read(output, limit: 4 << 20, deadline: Clock.monotonic() + 10) { bytes += $0 }
+      let read = Reading.read(output, limit: 4 << 20, deadline: Clock.monotonic() + 10) {
+        bytes += $0
+      }
+      ended = read == .success(.endOfFile)
       output.close()
     }
+    // A client that does not answer in time is stopped rather than waited for.
+    if !ended { Processes.send(.kill, to: child.pid) }
     let exit = Processes.reap(child.pid, blocking: true)
     return Answer(succeeded: exit == .exited(0), output: String(decoding: bytes, as: UTF8.self))
   }
