@@ -7,7 +7,15 @@ struct TickerStatus {
     Processes.openClosedStandardDescriptors()
     Signals.ignoreBrokenPipes()
     let arguments = Array(CommandLine.arguments.dropFirst())
-    Processes.exit(run(arguments, environment: .current()).rawValue)
+    // The tmux plugin's internal modes (contrib/tmux/ticker.tmux), before the parser.
+    let status =
+      switch arguments.first {
+      case PluginMode.flag?: PluginMode.run(Array(arguments.dropFirst()), environment: .current())
+      case PluginStream.flag?:
+        PluginStream.run(Array(arguments.dropFirst()), environment: .current())
+      default: run(arguments, environment: .current())
+      }
+    Processes.exit(status.rawValue)
   }
 
   /// Runs the command and returns its exit status.

@@ -22,6 +22,7 @@ struct FileDescriptor: Hashable {
     static let exclusive = Options(rawValue: O_EXCL)
     static let noFollow = Options(rawValue: O_NOFOLLOW)
     static let nonBlocking = Options(rawValue: O_NONBLOCK)
+    static let append = Options(rawValue: O_APPEND)
   }
 
   /// `open(2)`, always close-on-exec.

@@ -19,6 +19,11 @@ enum Files {
     valueOrErrno { mkdir(path, permissions) }.map { _ in () }
   }
 
+  /// `chmod(2)`.
+  static func changePermissions(_ path: String, to permissions: UInt32) -> Result<Void, Errno> {
+    valueOrErrno { chmod(path, permissions) }.map { _ in () }
+  }
+
   /// `unlink(2)`.
   @discardableResult
   static func remove(_ path: String) -> Result<Void, Errno> {

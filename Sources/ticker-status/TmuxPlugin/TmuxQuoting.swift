@@ -1,0 +1,64 @@
+/// The three ways the plugin's plan writes a value into a tmux command: as one word
+/// for tmux's command parser, as one word for `/bin/sh`, and with every `#` doubled
+/// where tmux expands formats.
+///
+/// Every value that comes from the server (status-left, arguments, paths) goes through
+/// `tmuxWord` exactly once, so that no text of an option can end a word and become a
+/// command of its own.
+enum TmuxQuoting {
+  /// `text` as one word for tmux's command parser: in single quotes, where nothing is
+  /// special (no `$`, `~`, `#`, `;`, `{` or `\`), each `'` written `'\''` and each line
+  /// break `'"\n"'` (tmux joins the parts of a word as a shell does).
+  static func tmuxWord(_ text: String) -> String {
+    var output = "'"
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "'": output += "'\\''"
+      case "\n": output += "'\"\\n\"'"
+      case "\r": output += "'\"\\r\"'"
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output + "'"
+  }
+
+  /// `text` as one word for `/bin/sh`, which tmux runs `#()` jobs and `run-shell`
+  /// with: in single quotes, each `'` written `'\''`.
+  static func shellWord(_ text: String) -> String {
+    "'" + text.replacingEvery("'", with: "'\\''") + "'"
+  }
+
+  /// `text` with every `#` written `##`: tmux expands a `#()` job, a `run-shell`
+  /// command and `display-message` as formats first, and draws an option's value with
+  /// `#[...]` styles and `##` read.
+  static func formatEscaped(_ text: String) -> String {
+    text.replacingEvery("#", with: "##")
+  }
+}
+
+extension String {
+  /// This text with every `target` (a non-empty string) replaced by `replacement`,
+  /// left to right, without Foundation.
+  func replacingEvery(_ target: String, with replacement: String) -> String {
+    guard !target.isEmpty else { return self }
+    var result = ""
+    var rest = Substring(self)
+    while let range = rest.firstRange(of: target) {
+      result += rest[..<range.lowerBound]
+      result += replacement
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
+  }
+
+  /// How many times `target` (non-empty) occurs, not overlapping.
+  func occurrences(of target: String) -> Int {
+    var count = 0
+    var rest = Substring(self)
+    while let range = rest.firstRange(of: target) {
+      count += 1
+      rest = rest[range.upperBound...]
+    }
+    return count
+  }
+}
