@@ -36,7 +36,7 @@ struct BarActions {
       tail = ""
       return
     }
-    program = BarActions.escaped(BarActions.shellQuoted(executable))
+    program = BarActions.escaped(ShellWords.quoted(executable))
     if let stream {
       tail = " --clicked-stream \(stream)"
       return
@@ -49,7 +49,7 @@ struct BarActions {
             + "\(problem) (a --stream has no such limit)")
       }
     }
-    tail = arguments.map { " " + BarActions.escaped(BarActions.shellQuoted($0)) }.joined()
+    tail = arguments.map { " " + BarActions.escaped(ShellWords.quoted($0)) }.joined()
   }
 
   /// The action for a click of `button` on item `item`.
@@ -68,25 +68,8 @@ struct BarActions {
     return nil
   }
 
-  /// `text` as one word for `/bin/sh`: in single quotes, each `'` written `'\''`.
-  static func shellQuoted(_ text: String) -> String {
-    "'" + text.replacingAll("'", with: "'\\''") + "'"
-  }
-
   /// `text` with each `:` written `\:`, which polybar reads back as `:`.
   static func escaped(_ text: String) -> String {
-    text.replacingAll(":", with: "\\:")
-  }
-}
-
-extension String {
-  /// The string with every `target` character replaced by `replacement`.
-  func replacingAll(_ target: Character, with replacement: String) -> String {
-    var output = ""
-    output.reserveCapacity(utf8.count)
-    for character in self {
-      if character == target { output += replacement } else { output.append(character) }
-    }
-    return output
+    text.replacingEvery(":", with: "\\:")
   }
 }

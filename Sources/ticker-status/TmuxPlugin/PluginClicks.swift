@@ -84,7 +84,7 @@ enum PluginClicks {
   /// prefix reach the shell.
   static func test(_ ticker: Clickable, binary: String, button: Int) -> String {
     let run =
-      TmuxQuoting.formatEscaped(TmuxQuoting.shellWord(binary))
+      TmuxQuoting.formatEscaped(ShellWords.quoted(binary))
       + " --clicked-item #{s/^\(ticker.prefix)//:mouse_status_range} --clicked-button \(button) "
       + ticker.tail
     let condition = "#{m/r:^\(ticker.prefix)[0-9]+$,#{mouse_status_range}}"

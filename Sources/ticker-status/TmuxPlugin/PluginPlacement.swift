@@ -43,7 +43,7 @@ extension PluginPlan {
   /// The `#()` job of `ticker`; `#{version}` unescaped, for tmux to expand inside it,
   /// so that the job measures as the tmux that draws it.
   static func job(_ ticker: Ticker, binary: String) -> String {
-    "#(" + TmuxQuoting.formatEscaped(TmuxQuoting.shellWord(binary) + " --format tmux")
+    "#(" + TmuxQuoting.formatEscaped(ShellWords.quoted(binary) + " --format tmux")
       + " --tmux-version #{version} " + TmuxQuoting.formatEscaped(ticker.arguments) + ")"
   }
 
@@ -64,9 +64,9 @@ extension PluginPlan {
     // Nothing of run-shell's stays open, or it would wait for the stream; a line
     // break after the arguments ends any comment in them.
     let shell =
-      "{ " + TmuxQuoting.shellWord(facts.binary) + " --tmux-plugin-stream "
-      + TmuxQuoting.shellWord(old) + " " + TmuxQuoting.shellWord(facts.log(key))
-      + " --stream --tmux-option @\(key) --tmux-socket " + TmuxQuoting.shellWord(facts.socket)
+      "{ " + ShellWords.quoted(facts.binary) + " --tmux-plugin-stream "
+      + ShellWords.quoted(old) + " " + ShellWords.quoted(facts.log(key))
+      + " --stream --tmux-option @\(key) --tmux-socket " + ShellWords.quoted(facts.socket)
       + " " + ticker.arguments + "\n} </dev/null >/dev/null 2>&1 &"
     commands.append("run-shell " + TmuxQuoting.tmuxWord(TmuxQuoting.formatEscaped(shell)))
     return commands

@@ -102,7 +102,7 @@ struct PluginPlan: Equatable, Sendable {
         PluginClicks.Clickable(
           prefix: prefix,
           tail: TmuxQuoting.formatEscaped(ticker.arguments) + " >/dev/null 2>>"
-            + TmuxQuoting.formatEscaped(TmuxQuoting.shellWord(log))))
+            + TmuxQuoting.formatEscaped(ShellWords.quoted(log))))
       tickers[index].clickable = true
       // ticker-status names ranges t_N unless told.
       if !given && prefix != "t_" {

@@ -10,20 +10,7 @@ enum StreamProcess {
   /// Whether `pid` is one of this user's processes whose command line holds
   /// `--stream --tmux-option OPTION --tmux-socket SOCKET`, word for word.
   static func isStream(_ pid: Int32, option: String, socket: String) -> Bool {
-    guard pid > 1,
-      case .success(let status) = Files.status("/proc/\(pid)"),
-      status.owner == Processes.userID,
-      case .success(let file) = FileDescriptor.open("/proc/\(pid)/cmdline", .readOnly)
-    else { return false }
-    defer { file.close() }
-    var bytes: [UInt8] = []
-    guard
-      case .success(.endOfFile) = Reading.read(
-        file, limit: StreamArguments.limit, consume: { bytes += $0 })
-    else { return false }
-    let line = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
-      String(decoding: $0, as: UTF8.self)
-    }
+    guard pid > 1, let line = ProcessCommandLine.words(of: pid) else { return false }
     return contains(line, words(option: option, socket: socket))
   }
 

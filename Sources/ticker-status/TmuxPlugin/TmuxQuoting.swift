@@ -22,43 +22,10 @@ enum TmuxQuoting {
     return output + "'"
   }
 
-  /// `text` as one word for `/bin/sh`, which tmux runs `#()` jobs and `run-shell`
-  /// with: in single quotes, each `'` written `'\''`.
-  static func shellWord(_ text: String) -> String {
-    "'" + text.replacingEvery("'", with: "'\\''") + "'"
-  }
-
   /// `text` with every `#` written `##`: tmux expands a `#()` job, a `run-shell`
   /// command and `display-message` as formats first, and draws an option's value with
   /// `#[...]` styles and `##` read.
   static func formatEscaped(_ text: String) -> String {
     text.replacingEvery("#", with: "##")
-  }
-}
-
-extension String {
-  /// This text with every `target` (a non-empty string) replaced by `replacement`,
-  /// left to right, without Foundation.
-  func replacingEvery(_ target: String, with replacement: String) -> String {
-    guard !target.isEmpty else { return self }
-    var result = ""
-    var rest = Substring(self)
-    while let range = rest.firstRange(of: target) {
-      result += rest[..<range.lowerBound]
-      result += replacement
-      rest = rest[range.upperBound...]
-    }
-    return result + rest
-  }
-
-  /// How many times `target` (non-empty) occurs, not overlapping.
-  func occurrences(of target: String) -> Int {
-    var count = 0
-    var rest = Substring(self)
-    while let range = rest.firstRange(of: target) {
-      count += 1
-      rest = rest[range.upperBound...]
-    }
-    return count
   }
 }

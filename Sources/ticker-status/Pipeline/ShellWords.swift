@@ -6,6 +6,12 @@
 /// shell that runs the job or the stream reads them again, with its expansions. A
 /// `$`, `~` or glob stays as written here, which changes no width or option name.
 enum ShellWords {
+  /// `text` as one word for `/bin/sh` (which tmux runs `#()` jobs and `run-shell`
+  /// with, and polybar its actions): in single quotes, each `'` written `'\''`.
+  static func quoted(_ text: String) -> String {
+    "'" + text.replacingEvery("'", with: "'\\''") + "'"
+  }
+
   /// The words of `text`, or nil when a quote is left open.
   static func split(_ text: String) -> [String]? {
     var words: [String] = []
