@@ -208,7 +208,7 @@ extension CellMeasure {
   }
 
   /// The cells of one scalar on its own under the terminal profile.
-  private func terminalWidth(of scalarClass: TerminalClass) -> Int {
+  func terminalWidth(of scalarClass: TerminalClass) -> Int {
     switch scalarClass {
     case .narrow: return 1
     case .wide: return 2
@@ -220,7 +220,7 @@ extension CellMeasure {
   /// wcwidth 0.9.4's `width()` for the scalars of one cluster.
   ///
   /// A port of the grapheme loop of `wcwidth/_width.py` (the same as `_wcswidth.py`
-  /// without terminal overrides), fed the whole cluster. Names follow the Python.
+  /// without terminal overrides), fed the whole cluster (`WcwidthLoop`).
   ///
   /// - Returns: The width, and whether wcwidth would join the character after the
   ///   cluster into it (a virama still waiting for its consonant at the end).
@@ -234,100 +234,14 @@ extension CellMeasure {
       let scalarClass = TerminalClass(first.value)
       return (terminalWidth(of: scalarClass), scalarClass == .virama)
     }
-
-    var total = 0  // cells of finished sub-clusters (wcwidth's own clustering)
-    var clusterWidth = 0  // cells of the sub-cluster being built
-    var hasLastMeasured = false  // last_measured_idx >= 0: VS16/VS15/Mc may apply
-    var lastMeasured: UInt32 = .max  // last_measured_ucs; .max stands for -1
-    var lastMeasuredWidth = 0
-    var previousWasVirama = false
-    var skipsNext = false  // a ZWJ consumes the scalar after it
-    var precedingIndicators = 0  // regional indicators just before this scalar
-
+    var loop = WcwidthLoop()
     var current: Unicode.Scalar? = first
     while let scalar = current {
       current = upcoming
       upcoming = iterator.next()
-      let value = scalar.value
-      let isIndicator = ClusterRules.isRegionalIndicator(value)
-      let indicatorsBefore = precedingIndicators
-      precedingIndicators = isIndicator ? precedingIndicators + 1 : 0
-
-      if skipsNext {
-        skipsNext = false
-        continue
-      }
-      if value == 0x200D {
-        if previousWasVirama { continue }
-        if current != nil {
-          lastMeasuredWidth = 0
-          skipsNext = true
-        }
-        previousWasVirama = false
-        continue
-      }
-      if value == 0xFE0F && hasLastMeasured {
-        if WidthTables.contains(WidthTables.vs16NarrowToWide, lastMeasured) {
-          clusterWidth = 2
-        }
-        hasLastMeasured = false
-        continue
-      }
-      if value == 0xFE0E && hasLastMeasured {
-        if lastMeasuredWidth == 2
-          && WidthTables.contains(WidthTables.vs15WideToNarrow, lastMeasured)
-        {
-          total -= 1
-        }
-        hasLastMeasured = false
-        continue
-      }
-      if isIndicator {
-        if indicatorsBefore % 2 == 1 {
-          // The second of a pair: the flag is already counted.
-          lastMeasured = value
-          continue
-        }
-      } else if value >= 0x1F3FB && value <= 0x1F3FF
-        && (ClusterRules.isRegionalIndicator(lastMeasured)
-          || WidthTables.contains(WidthTables.extendedPictographic, lastMeasured))
-      {
-        continue  // a skin tone on a pictograph
-      }
-      if value < 0x20 || (value >= 0x7F && value < 0xA0) {
-        // Controls: `width()` ends the sub-cluster and forgets the base.
-        total += clusterWidth
-        clusterWidth = 0
-        hasLastMeasured = false
-        lastMeasured = .max
-        continue
-      }
-
-      let scalarClass = TerminalClass(value)
-      let width = terminalWidth(of: scalarClass)
-      if width > 0 {
-        if previousWasVirama {
-          clusterWidth = 2
-        } else {
-          total += clusterWidth
-          clusterWidth = width
-        }
-        hasLastMeasured = true
-        lastMeasured = value
-        lastMeasuredWidth = width
-        previousWasVirama = false
-      } else if scalarClass == .virama {
-        previousWasVirama = true
-      } else if hasLastMeasured && scalarClass == .spacingMark {
-        clusterWidth = 2
-        hasLastMeasured = false
-        previousWasVirama = false
-      } else {
-        previousWasVirama = false
-      }
+      loop.step(scalar.value, isLast: current == nil, measure: self)
     }
-    total += clusterWidth
-    return (max(total, 0), previousWasVirama)
+    return loop.result
   }
 }
 

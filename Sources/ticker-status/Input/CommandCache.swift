@@ -159,21 +159,7 @@ enum CommandCache {
   private static func refresh(
     _ command: String, in store: OutputStore, every: Double, reader: ItemReader
   ) -> RefreshStart {
-    let opened = FileDescriptor.open(
-      store.lock(for: command), [.readWrite, .create, .exclusive, .noFollow])
-    var created = true
-    let lock: FileDescriptor
-    switch opened {
-    case .success(let file): lock = file
-    case .failure(let error) where error == .fileExists:
-      created = false
-      guard
-        case .success(let file) = FileDescriptor.open(
-          store.lock(for: command), [.readWrite, .noFollow])
-      else { return .failed }
-      lock = file
-    case .failure: return .failed
-    }
+    guard let (lock, created) = openLock(for: command, in: store) else { return .failed }
     guard case .success(true) = lock.tryLock() else {
       lock.close()
       return .busy
@@ -193,6 +179,32 @@ enum CommandCache {
       return .triedRecently
     }
     _ = lock.touch()
+    return startDetached(command, in: store, every: every, reader: reader, lock: lock)
+  }
+
+  /// The lock file of `command`'s entry, opened (never through a symbolic link), and
+  /// whether this call created it; `nil` when it cannot be opened.
+  private static func openLock(for command: String, in store: OutputStore)
+    -> (FileDescriptor, created: Bool)?
+  {
+    let path = store.lock(for: command)
+    switch FileDescriptor.open(path, [.readWrite, .create, .exclusive, .noFollow]) {
+    case .success(let file): return (file, true)
+    case .failure(let error) where error == .fileExists:
+      guard case .success(let file) = FileDescriptor.open(path, [.readWrite, .noFollow]) else {
+        return nil
+      }
+      return (file, false)
+    case .failure: return nil
+    }
+  }
+
+  /// Runs the refresh in a detached grandchild holding `lock`; the pipe it returns
+  /// is closed when the entry is written (or the run failed).
+  private static func startDetached(
+    _ command: String, in store: OutputStore, every: Double, reader: ItemReader,
+    lock: FileDescriptor
+  ) -> RefreshStart {
     guard case .success(let done) = FileDescriptor.pipe() else {
       lock.close()
       return .failed
