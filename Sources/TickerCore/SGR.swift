@@ -134,77 +134,77 @@ enum SGR {
   /// - Complexity: O(*n*) in the number of bytes: a `38` or `48` looks at no more
   ///   than the four parameters after it.
   static func apply(_ bytes: [UInt8], to style: inout Style, steps: inout Int) {
-    // Each parameter is a list of colon-separated sub-parameters, empty ones nil:
-    // `values` holds them all, and parameter `p` is `values[starts[p]..<starts[p + 1]]`.
-    var values: [Int?] = []
-    var starts: [Int] = [0]
-    var current: Int?
-    for byte in bytes {
-      switch byte {
-      case 0x30...0x39:
-        current = min((current ?? 0) * 10 + Int(byte - 0x30), 100_000)
-      case 0x3A:
-        values.append(current)
-        current = nil
-      default:
-        values.append(current)
-        current = nil
-        starts.append(values.count)
-      }
-    }
-    values.append(current)
-    starts.append(values.count)
-    let count = starts.count - 1
-    /// The first sub-parameter of parameter `p`.
-    func first(_ p: Int) -> Int? { values[starts[p]] }
+    let parameters = SGRParameters(bytes)
     var index = 0
-    while index < count {
+    while index < parameters.count {
       steps += 1
-      let code = first(index) ?? 0
-      let subParameters = starts[index + 1] - starts[index]
-      switch code {
-      case 0: style = .plain
-      case 1: style.attributes.insert(.bold)
-      case 2: style.attributes.insert(.dim)
-      case 3: style.attributes.insert(.italic)
-      case 4:
-        if subParameters > 1, values[starts[index] + 1] == 0 {
-          style.attributes.remove(.underline)
-        } else {
-          style.attributes.insert(.underline)
-        }
-      case 7: style.attributes.insert(.reverse)
-      case 22: style.attributes.subtract([.bold, .dim])
-      case 23: style.attributes.remove(.italic)
-      case 24: style.attributes.remove(.underline)
-      case 27: style.attributes.remove(.reverse)
-      case 30...37: style.foreground = .named(UInt8(code - 30))
-      case 90...97: style.foreground = .named(UInt8(code - 90 + 8))
-      case 39: style.foreground = nil
-      case 40...47: style.background = .named(UInt8(code - 40))
-      case 100...107: style.background = .named(UInt8(code - 100 + 8))
-      case 49: style.background = nil
-      case 38, 48:
-        let color: TerminalColor?
-        if subParameters > 1 {
-          steps += subParameters
-          color = extendedColor(
-            Array(values[(starts[index] + 1)..<starts[index + 1]]), colonForm: true)
-        } else {
-          // `5;n` or `2;r;g;b` in the parameters that follow: four at most.
-          let rest = ((index + 1)..<min(index + 5, count)).map { first($0) }
-          steps += rest.count
-          color = extendedColor(rest, colonForm: false)
-          let kind = rest.first.flatMap { $0 }
-          index += kind == 5 ? 2 : kind == 2 ? 4 : 0
-        }
-        if let color {
-          if code == 38 { style.foreground = color } else { style.background = color }
-        }
-      default: break
+      let code = parameters.first(index) ?? 0
+      if code == 38 || code == 48 {
+        index += applyColor(code, at: index, parameters, to: &style, steps: &steps)
+      } else {
+        // `4:0` is underline off.
+        let subParameters = parameters.subParameters(index)
+        apply(code, underlineOff: subParameters.first == 0, to: &style)
       }
       index += 1
     }
+  }
+
+  /// One parameter that is neither `38` nor `48`: an attribute on or off, a named
+  /// colour, or a reset; anything else is ignored.
+  private static func apply(_ code: Int, underlineOff: Bool, to style: inout Style) {
+    switch code {
+    case 0: style = .plain
+    case 1: style.attributes.insert(.bold)
+    case 2: style.attributes.insert(.dim)
+    case 3: style.attributes.insert(.italic)
+    case 4:
+      if underlineOff {
+        style.attributes.remove(.underline)
+      } else {
+        style.attributes.insert(.underline)
+      }
+    case 7: style.attributes.insert(.reverse)
+    case 22: style.attributes.subtract([.bold, .dim])
+    case 23: style.attributes.remove(.italic)
+    case 24: style.attributes.remove(.underline)
+    case 27: style.attributes.remove(.reverse)
+    case 30...37: style.foreground = .named(UInt8(code - 30))
+    case 90...97: style.foreground = .named(UInt8(code - 90 + 8))
+    case 39: style.foreground = nil
+    case 40...47: style.background = .named(UInt8(code - 40))
+    case 100...107: style.background = .named(UInt8(code - 100 + 8))
+    case 49: style.background = nil
+    default: break
+    }
+  }
+
+  /// `38` (foreground) or `48` (background) at parameter `index`: its colour from its
+  /// sub-parameters (`38:5:n`), or from the parameters after it (`38;5;n`).
+  ///
+  /// - Returns: How many of the parameters after it the colour took.
+  private static func applyColor(
+    _ code: Int, at index: Int, _ parameters: SGRParameters, to style: inout Style,
+    steps: inout Int
+  ) -> Int {
+    let color: TerminalColor?
+    var taken = 0
+    let subParameters = parameters.subParameters(index)
+    if !subParameters.isEmpty {
+      steps += subParameters.count + 1
+      color = extendedColor(Array(subParameters), colonForm: true)
+    } else {
+      // `5;n` or `2;r;g;b` in the parameters that follow: four at most.
+      let rest = ((index + 1)..<min(index + 5, parameters.count)).map { parameters.first($0) }
+      steps += rest.count
+      color = extendedColor(rest, colonForm: false)
+      let kind = rest.first.flatMap { $0 }
+      taken = kind == 5 ? 2 : kind == 2 ? 4 : 0
+    }
+    if let color {
+      if code == 38 { style.foreground = color } else { style.background = color }
+    }
+    return taken
   }
 
   /// Reads `5;n` or `2;r;g;b` (colon form: `5:n`, `2:r:g:b` or `2:space:r:g:b`).
@@ -281,4 +281,40 @@ enum SGR {
     case .rgb(let r, let g, let b): return "\(base + 8);2;\(r);\(g);\(b)"
     }
   }
+}
+
+/// SGR parameters (`1;38;5;208`, `38:2::255:0:0`) as read: each parameter a list of
+/// colon-separated sub-parameters, empty ones `nil`, numbers capped at 100,000.
+private struct SGRParameters {
+  /// Every sub-parameter; parameter `p` is `values[starts[p]..<starts[p + 1]]`.
+  private var values: [Int?] = []
+  private var starts: [Int] = [0]
+
+  init(_ bytes: [UInt8]) {
+    var current: Int?
+    for byte in bytes {
+      switch byte {
+      case 0x30...0x39:
+        current = min((current ?? 0) * 10 + Int(byte - 0x30), 100_000)
+      case 0x3A:
+        values.append(current)
+        current = nil
+      default:
+        values.append(current)
+        current = nil
+        starts.append(values.count)
+      }
+    }
+    values.append(current)
+    starts.append(values.count)
+  }
+
+  /// How many parameters there are.
+  var count: Int { starts.count - 1 }
+
+  /// The first sub-parameter of parameter `p`: its value.
+  func first(_ p: Int) -> Int? { values[starts[p]] }
+
+  /// The sub-parameters of parameter `p` after its first.
+  func subParameters(_ p: Int) -> ArraySlice<Int?> { values[(starts[p] + 1)..<starts[p + 1]] }
 }
