@@ -76,45 +76,15 @@ extension CellMeasure {
         // A pair is one flag of two cells; a lone one is two cells too.
         width = indicators % 2 == 1 ? 2 : 0
       } else if profile == .konsole {
-        if ClusterRules.isHangulVowel(value) {
-          joined = previous.map(ClusterRules.isHangulLeading) ?? false
-          width = joined ? 0 : 2
-        } else if ClusterRules.isHangulFinal(value) {
-          joined =
-            previous.map(ClusterRules.isHangulSyllable) ?? false
-            || (previousJoined
-              && previous.map(ClusterRules.isHangulVowelOrFinal) == true)
-          width = joined ? 0 : 2
-        } else if ClusterRules.isSkinTone(value) {
-          width = 2  // alone: those after something are gone
-        }
+        (width, joined) = Self.konsoleWidth(
+          value, glibc: width, previous: previous, previousJoined: previousJoined)
+      } else if value == 0xFE0F || value == 0xFE0E {
+        Self.kittySelector(
+          value, previous: previous, lastShown: lastShown, lastShownWidth: &lastShownWidth,
+          total: &total)
+        continue
       } else {
-        switch value {
-        case 0x1F3FB...0x1F3FF, 0x00AD, 0x115F, 0x1160, 0x3164, 0xFFA0:
-          width = 0
-        case 0xFE0F:
-          if lastShownWidth == 1, previous == lastShown, let base = lastShown,
-            WidthTables.contains(WidthTables.vs16NarrowToWide, base)
-          {
-            total += 1
-            lastShownWidth = 2
-          }
-          continue
-        case 0xFE0E:
-          if lastShownWidth == 2 {
-            total -= 1
-            lastShownWidth = 1
-          }
-          continue
-        case 0x1F202:
-          width = 1  // so in kitty 0.26's table
-        default:
-          if ClusterRules.isHangulVowelOrFinal(value) {
-            width = 1
-          } else if scalar.properties.generalCategory == .spacingMark {
-            width = 0
-          }
-        }
+        width = Self.kittyWidth(scalar, glibc: width)
       }
       previousJoined = joined
       total += width
@@ -124,5 +94,56 @@ extension CellMeasure {
       }
     }
     return max(total, 0)
+  }
+
+  /// konsole's width of `value` (glibc's `glibc`) after `previous`: a Hangul vowel
+  /// after a leading jamo, or a final after a syllable (or after a vowel that joined),
+  /// is part of the syllable; alone each is two cells, as a skin tone alone is.
+  private static func konsoleWidth(
+    _ value: UInt32, glibc: Int, previous: UInt32?, previousJoined: Bool
+  ) -> (width: Int, joined: Bool) {
+    if ClusterRules.isHangulVowel(value) {
+      let joined = previous.map(ClusterRules.isHangulLeading) ?? false
+      return (joined ? 0 : 2, joined)
+    }
+    if ClusterRules.isHangulFinal(value) {
+      let joined =
+        previous.map(ClusterRules.isHangulSyllable) ?? false
+        || (previousJoined && previous.map(ClusterRules.isHangulVowelOrFinal) == true)
+      return (joined ? 0 : 2, joined)
+    }
+    // A skin tone alone: those after something are gone.
+    if ClusterRules.isSkinTone(value) { return (2, false) }
+    return (glibc, false)
+  }
+
+  /// kitty 0.26's width of `scalar` other than a variation selector (glibc's `glibc`).
+  private static func kittyWidth(_ scalar: Unicode.Scalar, glibc: Int) -> Int {
+    switch scalar.value {
+    case 0x1F3FB...0x1F3FF, 0x00AD, 0x115F, 0x1160, 0x3164, 0xFFA0: return 0
+    case 0x1F202: return 1  // so in kitty 0.26's table
+    default:
+      if ClusterRules.isHangulVowelOrFinal(scalar.value) { return 1 }
+      return scalar.properties.generalCategory == .spacingMark ? 0 : glibc
+    }
+  }
+
+  /// kitty 0.26's VS16 (`0xFE0F`), which widens a narrow emoji base right before it,
+  /// and VS15 (`0xFE0E`), which narrows the wide scalar shown last.
+  private static func kittySelector(
+    _ value: UInt32, previous: UInt32?, lastShown: UInt32?, lastShownWidth: inout Int,
+    total: inout Int
+  ) {
+    if value == 0xFE0F {
+      if lastShownWidth == 1, previous == lastShown, let base = lastShown,
+        WidthTables.contains(WidthTables.vs16NarrowToWide, base)
+      {
+        total += 1
+        lastShownWidth = 2
+      }
+    } else if lastShownWidth == 2 {
+      total -= 1
+      lastShownWidth = 1
+    }
   }
 }

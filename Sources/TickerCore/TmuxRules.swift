@@ -178,72 +178,9 @@ extension CellMeasure {
   private func laterTmuxRewrite(_ scalars: Character.UnicodeScalarView) -> (
     text: String.UnicodeScalarView, width: Int, changed: Bool
   ) {
-    var text = String.UnicodeScalarView()
-    var changed = false
-    var total = 0
-    // The cell the next scalar of no width would go into: its width (0 while the
-    // text has none yet), its bytes, and how many regional indicators it holds when
-    // it starts with one.
-    var cellWidth = 0
-    var cellBytes = 0
-    var cellIndicators = 0
-    let capacity = tmuxCellCapacity
-    for original in scalars {
-      var scalar = original
-      let value = scalar.value
-      if value == 0x200D || (0x1F3FB...0x1F3FF).contains(value) {
-        changed = true
-        continue
-      }
-      if value == 0x3164 && tmux >= .tmux36 {
-        scalar = "\u{3000}"
-        changed = true
-      }
-      if ClusterRules.isRegionalIndicator(value)
-        && (tmux == .tmux34 || (tmux == .tmux36 && cellIndicators >= 2)
-          || (cellIndicators == 1 && cellBytes + 4 > capacity))
-      {
-        // Its letter, A to Z: up to 3.5a always; in 3.6 where it would be the third
-        // in a cell; from 3.6 where it would pair with a cell too full to show it.
-        scalar = Unicode.Scalar(value - 0x1F1E6 + 0x41)!
-        changed = true
-      }
-      let size = UTF8.width(scalar)
-      if scalar.value == 0xFE0F {
-        if cellWidth == 2 && cellBytes + size <= capacity {
-          text.append(scalar)
-          cellBytes += size
-        } else {
-          changed = true
-        }
-        continue
-      }
-      let width = laterTmuxWidth(of: scalar.value)
-      if width == 0 {
-        if cellWidth > 0 {
-          guard cellBytes + size <= capacity else {
-            changed = true
-            continue
-          }
-          cellBytes += size
-        }
-        text.append(scalar)
-        continue
-      }
-      total += width
-      text.append(scalar)
-      if ClusterRules.isRegionalIndicator(scalar.value) && cellIndicators == 1 {
-        // The second of a pair joins the first's cell and makes it 2 cells wide.
-        cellIndicators = 2
-        cellWidth = 2
-        cellBytes += size
-        continue
-      }
-      cellWidth = width
-      cellBytes = size
-      cellIndicators = ClusterRules.isRegionalIndicator(scalar.value) ? 1 : 0
-    }
-    return (text, total, changed)
+    var rewrite = TmuxCellRewrite(tmux: tmux, capacity: tmuxCellCapacity)
+    for scalar in scalars { rewrite.add(scalar, measure: self) }
+    return (rewrite.text, rewrite.total, rewrite.changed)
   }
 
   /// The width of `cluster` to tmux 3.4 and later, rewritten.
@@ -309,5 +246,91 @@ extension CellMeasure {
       }
     }
     return false
+  }
+}
+
+/// tmux 3.4 and later's cells, one scalar at a time (`laterTmuxRewrite`): what tmux
+/// drops or writes instead, and what no longer fits the cell a scalar of no width
+/// would go into.
+private struct TmuxCellRewrite {
+  let tmux: TmuxRules
+  /// The most bytes a cell holds.
+  let capacity: Int
+  private(set) var text = String.UnicodeScalarView()
+  private(set) var changed = false
+  private(set) var total = 0
+  // The cell the next scalar of no width would go into: its width (0 while the text
+  // has none yet), its bytes, and how many regional indicators it holds when it
+  // starts with one.
+  private var cellWidth = 0
+  private var cellBytes = 0
+  private var cellIndicators = 0
+
+  init(tmux: TmuxRules, capacity: Int) {
+    self.tmux = tmux
+    self.capacity = capacity
+  }
+
+  /// Adds `original`, as tmux would store it.
+  mutating func add(_ original: Unicode.Scalar, measure: CellMeasure) {
+    guard let scalar = substitute(original) else { return }
+    let size = UTF8.width(scalar)
+    if scalar.value == 0xFE0F {
+      if cellWidth == 2 && cellBytes + size <= capacity {
+        text.append(scalar)
+        cellBytes += size
+      } else {
+        changed = true
+      }
+      return
+    }
+    let width = measure.laterTmuxWidth(of: scalar.value)
+    if width == 0 {
+      if cellWidth > 0 {
+        guard cellBytes + size <= capacity else {
+          changed = true
+          return
+        }
+        cellBytes += size
+      }
+      text.append(scalar)
+      return
+    }
+    total += width
+    text.append(scalar)
+    if ClusterRules.isRegionalIndicator(scalar.value) && cellIndicators == 1 {
+      // The second of a pair joins the first's cell and makes it 2 cells wide.
+      cellIndicators = 2
+      cellWidth = 2
+      cellBytes += size
+      return
+    }
+    cellWidth = width
+    cellBytes = size
+    cellIndicators = ClusterRules.isRegionalIndicator(scalar.value) ? 1 : 0
+  }
+
+  /// What tmux keeps of `scalar`: nothing of a ZWJ or a skin tone; 3.6's space for a
+  /// Hangul filler; a regional indicator's letter where tmux writes it.
+  private mutating func substitute(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    let value = scalar.value
+    if value == 0x200D || (0x1F3FB...0x1F3FF).contains(value) {
+      changed = true
+      return nil
+    }
+    if value == 0x3164 && tmux >= .tmux36 {
+      changed = true
+      return "\u{3000}"
+    }
+    if ClusterRules.isRegionalIndicator(value)
+      && (tmux == .tmux34 || (tmux == .tmux36 && cellIndicators >= 2)
+        || (cellIndicators == 1 && cellBytes + 4 > capacity))
+    {
+      // Its letter, A to Z: up to 3.5a always; in 3.6 where it would be the third in
+      // a cell; from 3.6 where it would pair with a cell too full to show it.
+      changed = true
+      return Unicode.Scalar(value - 0x1F1E6 + 0x41) ?? scalar
+    }
+    return scalar
   }
 }
