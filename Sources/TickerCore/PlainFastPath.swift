@@ -144,40 +144,16 @@ extension Strip {
     scalars: inout ScalarTable
   ) {
     let count = codes.count
-    // The scalars `fastStart..<fastEnd`, clusters of one ASCII or simple scalar each,
-    // waiting to go in with one copy; whether they show something.
-    var fastStart = 0
-    var fastEnd = 0
-    var fastShows = false
-    /// Where scalar `index` ends in `utf8`.
-    func end(_ index: Int) -> Int {
-      let lead = utf8[starts[index]]
-      return starts[index] + (lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4)
-    }
-    func flushFast() {
-      guard fastEnd > fastStart else { return }
-      if fastShows { itemShowsSomething = true }
-      openRun(style)
-      appendClusters(
-        UnsafeBufferPointer(rebasing: utf8[starts[fastStart]..<end(fastEnd - 1)]),
-        codes: UnsafeBufferPointer(rebasing: codes[fastStart..<fastEnd]))
-      fastStart = fastEnd
-      fastShows = false
-    }
-    func flushGeneral() {
-      guard !general.isEmpty else { return }
-      general.withUnsafeBufferPointer { appendUTF8($0, styleIndex: style) }
-      general.removeAll(keepingCapacity: true)
-    }
-
+    let piece = CodedPiece(utf8: utf8, codes: codes, starts: starts)
+    var fast = FastRun()
     // Whether the scalar before is laid out the fast way when it may: nothing (the
     // start of a piece) counts as fast.
     var previousIsFast = true
     for index in 0..<count {
       let code = codes[index]
       if code == ScalarCode.removed {
-        flushFast()
-        flushGeneral()
+        flush(&fast, of: piece, style: style)
+        flush(general: &general, style: style)
         checksJoin = true
         previousIsFast = true
         continue
@@ -186,159 +162,93 @@ extension Strip {
       defer { previousIsFast = isFast }
       let next = index + 1 < count ? codes[index + 1] : ScalarCode.removed
       guard isFast, previousIsFast, next == ScalarCode.removed || ScalarCode.isFast(next) else {
-        flushFast()
+        flush(&fast, of: piece, style: style)
         if code == ScalarCode.becomesSpace {
           general.append(0x20)
         } else {
-          general.append(
-            contentsOf: UnsafeBufferPointer(rebasing: utf8[starts[index]..<end(index)]))
+          general.append(contentsOf: piece.scalar(index))
         }
         continue
       }
-      flushGeneral()
+      flush(general: &general, style: style)
       if code == ScalarCode.becomesSpace {
-        flushFast()
+        flush(&fast, of: piece, style: style)
         checksJoin = false
         openRun(style)
         appendSpaceCluster()
         continue
       }
-      if fastEnd == fastStart {
+      if fast.isEmpty {
         if code & ScalarTable.simple != 0 && checksJoin && !simpleScalarKeepsApart(&scalars) {
           // The first cluster of a piece, after a cluster it might join: checked
           // against it the general way.
-          let scalar = UnsafeBufferPointer(rebasing: utf8[starts[index]..<end(index)])
+          let scalar = piece.scalar(index)
           appendCluster(Character(String(decoding: scalar, as: UTF8.self)), styleIndex: style)
           continue
         }
         // Nothing is appended before the run is: it is what follows.
-        fastStart = index
+        fast.start = index
         checksJoin = false
       }
-      fastEnd = index + 1
-      if ScalarCode.shows(code) { fastShows = true }
+      fast.end = index + 1
+      if ScalarCode.shows(code) { fast.shows = true }
     }
-    flushFast()
-    flushGeneral()
+    flush(&fast, of: piece, style: style)
+    flush(general: &general, style: style)
+  }
+
+  /// Appends the clusters of `fast`, one ASCII or simple scalar each, with one copy;
+  /// `fast` is then empty, at its end.
+  @inline(__always)
+  private mutating func flush(_ fast: inout FastRun, of piece: CodedPiece, style: UInt32) {
+    guard !fast.isEmpty else { return }
+    if fast.shows { itemShowsSomething = true }
+    openRun(style)
+    appendClusters(
+      UnsafeBufferPointer(
+        rebasing: piece.utf8[piece.starts[fast.start]..<piece.end(of: fast.end - 1)]),
+      codes: UnsafeBufferPointer(rebasing: piece.codes[fast.start..<fast.end]))
+    fast.start = fast.end
+    fast.shows = false
+  }
+
+  /// Appends the scalars gathered for the general way, and empties `general`.
+  @inline(__always)
+  private mutating func flush(general: inout [UInt8], style: UInt32) {
+    guard !general.isEmpty else { return }
+    general.withUnsafeBufferPointer { appendUTF8($0, styleIndex: style) }
+    general.removeAll(keepingCapacity: true)
   }
 }
 
-extension Strip {
-  /// Appends clusters of one ASCII scalar or one simple scalar each (see
-  /// `ScalarTable.classify`), valid UTF-8, in the run opened last: the bytes in one
-  /// copy, then the specials and checkpoints, as `appendCluster(_:width:)` would
-  /// record them one by one.
-  ///
-  /// - Parameter codes: The `ScalarCode` of each scalar, in order.
-  /// - Complexity: O(number of scalars) besides copying the bytes.
-  mutating func appendClusters(
-    _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>
-  ) {
-    let base = bytes.count
-    bytes.append(contentsOf: utf8)
-    var simpleCount = 0
-    for code in codes { simpleCount &+= Int(code >> 7) }
-    // The specials go in as one block, written through pointers: the strip's lists
-    // are taken out for it and put back.
-    var info: [UInt8] = []
-    var lows = Offsets()
-    swap(&info, &specialInfo)
-    swap(&lows, &specialByte)
-    let firstSpecial = info.count
-    info.append(contentsOf: repeatElement(0, count: simpleCount))
-    let inOneBlock = info.withUnsafeMutableBufferPointer { info in
-      lows.append(count: simpleCount, base: base, limit: utf8.count) { lows in
-        layOutClusters(
-          utf8, codes: codes, base: base, info: info.baseAddress! + firstSpecial, lows: lows,
-          firstSpecial: firstSpecial)
-      }
-    }
-    if !inOneBlock { info.removeSubrange(firstSpecial...) }
-    swap(&info, &specialInfo)
-    swap(&lows, &specialByte)
-    if !inOneBlock { appendClustersOneByOne(utf8, codes: codes, base: base) }
+/// A piece of text after `appendRun`'s first pass: its bytes, each scalar's code and
+/// where each starts.
+private struct CodedPiece {
+  let utf8: UnsafeBufferPointer<UInt8>
+  let codes: UnsafeBufferPointer<UInt8>
+  let starts: UnsafeBufferPointer<Int>
+
+  /// Where scalar `index` ends in `utf8`.
+  @inline(__always)
+  func end(of index: Int) -> Int {
+    let lead = utf8[starts[index]]
+    return starts[index] + (lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4)
   }
 
-  /// The loop of `appendClusters`: the specials of the run into `info` and `lows` (the
-  /// run's byte offsets from `base`, given `lows` starting at `base`'s low bits), the
-  /// checkpoints and counts into the strip.
-  private mutating func layOutClusters(
-    _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>, base: Int,
-    info: UnsafeMutablePointer<UInt8>, lows: UnsafeMutablePointer<UInt32>, firstSpecial: Int
-  ) {
-    let stride = Strip.checkpointStride
-    let count = utf8.count
-    let lowBase = UInt32(truncatingIfNeeded: base)
-    var offset = 0
-    var scalar = 0
-    var special = 0
-    while offset < count {
-      let lead = utf8[offset]
-      if lead < 0x80 {
-        var end = offset + 1
-        while end < count && utf8[end] < 0x80 { end += 1 }
-        let ascii = end - offset
-        var cluster = (clusterCount + stride - 1) / stride * stride
-        while cluster < clusterCount + ascii {
-          let step = cluster - clusterCount
-          checkpointByte.append(base + offset + step)
-          checkpointCell.append(cellCount + step)
-          checkpointSpecial.append(firstSpecial + special)
-          cluster += stride
-        }
-        lastClusterStart = base + end - 1
-        clusterCount += ascii
-        cellCount += ascii
-        offset = end
-        scalar += ascii
-        continue
-      }
-      let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      let width = codes[scalar] & ScalarTable.widthMask
-      scalar += 1
-      if clusterCount & (stride - 1) == 0 {
-        checkpointByte.append(base + offset)
-        checkpointCell.append(cellCount)
-        checkpointSpecial.append(firstSpecial + special)
-      }
-      lows[special] = lowBase &+ UInt32(truncatingIfNeeded: offset)
-      info[special] = width << 4 | UInt8(length)
-      special += 1
-      lastClusterStart = base + offset
-      clusterCount += 1
-      cellCount += Int(width)
-      offset += length
-    }
+  /// The bytes of scalar `index`.
+  @inline(__always)
+  func scalar(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: utf8[starts[index]..<end(of: index)])
   }
+}
 
-  /// `appendClusters` a special at a time, for the rare run whose byte offsets pass a
-  /// multiple of 2^32; the bytes are in place already, from `base`.
-  private mutating func appendClustersOneByOne(
-    _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>, base: Int
-  ) {
-    let stride = Strip.checkpointStride
-    var offset = 0
-    var scalar = 0
-    while offset < utf8.count {
-      let lead = utf8[offset]
-      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      let width = lead < 0x80 ? 1 : Int(codes[scalar] & ScalarTable.widthMask)
-      if clusterCount % stride == 0 {
-        checkpointByte.append(base + offset)
-        checkpointCell.append(cellCount)
-        checkpointSpecial.append(specialInfo.count)
-      }
-      if lead >= 0x80 {
-        specialByte.append(base + offset)
-        specialInfo.append(UInt8(width) << 4 | UInt8(length))
-      }
-      scalar += 1
-      lastClusterStart = base + offset
-      clusterCount += 1
-      cellCount += width
-      offset += length
-    }
-  }
+/// The scalars `start..<end` of a piece, clusters of one ASCII or simple scalar each,
+/// waiting to go in with one copy; whether they show something.
+private struct FastRun {
+  var start = 0
+  var end = 0
+  var shows = false
+  var isEmpty: Bool { end == start }
 }
 
 extension Strip {

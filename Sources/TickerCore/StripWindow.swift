@@ -31,70 +31,116 @@ extension Strip {
       return
     }
     let start = ((offset % cellCount) + cellCount) % cellCount
-    var position = locate(cell: start)
-    var run = runByte.lastIndex(notAbove: position.byte)
-    var runEnd = end(ofRun: run)
-    builder.setStyle(runStyle[run], of: styles)
-    // With items marked: the shown item being drawn, and the cell where the next begins.
-    let marks = markingItems && itemCount > 0
-    var shown = marks ? min(itemCell.lastIndex(notAbove: start), itemCount - 1) : 0
-    var nextItemCell = marks ? itemStart(after: shown) : Int.max
-    if markingItems { builder.mark(item: itemCount == 0 ? nil : itemSource(shown)) }
-    var column = 0
-    if position.cell < start || joinsWhatPrecedes(clusterAt: position.byte) {
-      let (length, cells) = size(at: position)
-      let visible = min(position.cell + cells - start, width)
-      builder.appendSpaces(visible)
-      column = visible
-      if position.byte == specialStart(position.special) { position.special += 1 }
-      position.byte += length
-      position.cell += cells
-    }
+    var cursor = startCursor(at: start, markingItems: markingItems, into: &builder)
+    var column = drawLeftEdge(&cursor, start: start, width: width, into: &builder)
     while column < width {
-      if position.byte == bytes.count {
-        position = Position(byte: 0, cell: 0, special: 0)
-        run = 0
-        runEnd = end(ofRun: 0)
-        builder.setStyle(runStyle[0], of: styles)
-        if marks && shown != 0 {
-          shown = 0
-          builder.mark(item: itemSource(0))
-          nextItemCell = itemStart(after: 0)
-        }
-      }
-      while nextItemCell <= position.cell {
-        shown += 1
-        builder.mark(item: itemSource(shown))
-        nextItemCell = itemStart(after: shown)
-      }
-      if position.byte >= runEnd {
-        repeat {
-          run += 1
-          runEnd = end(ofRun: run)
-        } while position.byte >= runEnd
-        builder.setStyle(runStyle[run], of: styles)
-      }
-      let next = specialStart(position.special)
-      if position.byte < next {
+      if cursor.position.byte == bytes.count { wrap(&cursor, into: &builder) }
+      enterItemsAndRuns(&cursor, into: &builder)
+      let next = specialStart(cursor.position.special)
+      if cursor.position.byte < next {
         // One-byte clusters, up to the next special, run, item or the window's end.
         let count = min(
-          min(next, runEnd) - position.byte, width - column, nextItemCell - position.cell)
-        builder.append(bytes[position.byte..<(position.byte + count)])
-        position.byte += count
-        position.cell += count
+          min(next, cursor.runEnd) - cursor.position.byte, width - column,
+          cursor.nextItemCell - cursor.position.cell)
+        builder.append(bytes[cursor.position.byte..<(cursor.position.byte + count)])
+        cursor.position.byte += count
+        cursor.position.cell += count
         column += count
         continue
       }
-      let (length, cells) = specialSize(position.special)
+      let (length, cells) = specialSize(cursor.position.special)
       if column + cells > width {
         builder.appendSpaces(width - column)
         break
       }
-      builder.append(bytes[position.byte..<(position.byte + length)])
+      builder.append(bytes[cursor.position.byte..<(cursor.position.byte + length)])
       column += cells
-      position.byte += length
-      position.cell += cells
-      position.special += 1
+      cursor.position.byte += length
+      cursor.position.cell += cells
+      cursor.position.special += 1
+    }
+  }
+
+  /// Where a window's drawing is: the position in the strip, the run there and
+  /// where it ends, and, with items marked, the shown item and where the next begins.
+  struct WindowCursor {
+    var position: Position
+    var run: Int
+    var runEnd: Int
+    /// Whether items are marked (and there are some).
+    let marks: Bool
+    var shown: Int
+    var nextItemCell: Int
+  }
+
+  /// The cursor at cell `start`, its run's style and its item set in `builder`.
+  @inline(__always)
+  private func startCursor<Output: WindowOutput>(
+    at start: Int, markingItems: Bool, into builder: inout Output
+  ) -> WindowCursor {
+    let position = locate(cell: start)
+    let run = runByte.lastIndex(notAbove: position.byte)
+    builder.setStyle(runStyle[run], of: styles)
+    let marks = markingItems && itemCount > 0
+    let shown = marks ? min(itemCell.lastIndex(notAbove: start), itemCount - 1) : 0
+    if markingItems { builder.mark(item: itemCount == 0 ? nil : itemSource(shown)) }
+    return WindowCursor(
+      position: position, run: run, runEnd: end(ofRun: run), marks: marks, shown: shown,
+      nextItemCell: marks ? itemStart(after: shown) : Int.max)
+  }
+
+  /// A cluster cut by the left edge, or one that could join what precedes the frame,
+  /// drawn as spaces for its visible cells.
+  ///
+  /// - Returns: The cells drawn.
+  @inline(__always)
+  private func drawLeftEdge<Output: WindowOutput>(
+    _ cursor: inout WindowCursor, start: Int, width: Int, into builder: inout Output
+  ) -> Int {
+    guard cursor.position.cell < start || joinsWhatPrecedes(clusterAt: cursor.position.byte)
+    else { return 0 }
+    let (length, cells) = size(at: cursor.position)
+    let visible = min(cursor.position.cell + cells - start, width)
+    builder.appendSpaces(visible)
+    if cursor.position.byte == specialStart(cursor.position.special) {
+      cursor.position.special += 1
+    }
+    cursor.position.byte += length
+    cursor.position.cell += cells
+    return visible
+  }
+
+  /// The end of the strip: on again from its start, in its first run and item.
+  @inline(__always)
+  private func wrap<Output: WindowOutput>(_ cursor: inout WindowCursor, into builder: inout Output)
+  {
+    cursor.position = Position(byte: 0, cell: 0, special: 0)
+    cursor.run = 0
+    cursor.runEnd = end(ofRun: 0)
+    builder.setStyle(runStyle[0], of: styles)
+    if cursor.marks && cursor.shown != 0 {
+      cursor.shown = 0
+      builder.mark(item: itemSource(0))
+      cursor.nextItemCell = itemStart(after: 0)
+    }
+  }
+
+  /// Marks the items and sets the styles of the runs that begin at the cursor.
+  @inline(__always)
+  private func enterItemsAndRuns<Output: WindowOutput>(
+    _ cursor: inout WindowCursor, into builder: inout Output
+  ) {
+    while cursor.nextItemCell <= cursor.position.cell {
+      cursor.shown += 1
+      builder.mark(item: itemSource(cursor.shown))
+      cursor.nextItemCell = itemStart(after: cursor.shown)
+    }
+    if cursor.position.byte >= cursor.runEnd {
+      repeat {
+        cursor.run += 1
+        cursor.runEnd = end(ofRun: cursor.run)
+      } while cursor.position.byte >= cursor.runEnd
+      builder.setStyle(runStyle[cursor.run], of: styles)
     }
   }
 
