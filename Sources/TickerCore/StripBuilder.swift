@@ -3,6 +3,9 @@ public struct StripBuilder: Sendable {
   private var strip: Strip
   private var separatorStrip: Strip
   private var itemsSeen = 0
+  /// How many items have been given so far, blank or not: the index the next one
+  /// gets (`Strip.item(atCell:)` answers in these indices).
+  public var itemsGiven: Int { itemsSeen }
   /// The cells of the quote marks ▲, ▼ and ▪ under the measure, once known; 0 when a
   /// mark is not drawn as itself (then quotes take the general way).
   private var markCells: (up: Int, down: Int, flat: Int)?

@@ -65,6 +65,15 @@ private let dialects: [[String]] =
     ["--format", "tmux", "--tmux-version", "3.5a", "--on-click", "true"],
   ]
 
+/// The click target of item `index` of `sources`, found as a click finds it: the
+/// sources laid out (`StripBuild`) with where each item came from recorded.
+private func clickTarget(at index: Int, in sources: [SourceLines]) throws -> ClickAction.Target? {
+  let pipeline = try Pipeline(ArgumentParser.parse(["x"]), environment: Environment())
+  var build = StripBuild(pipeline, sources: sources, recordsOrigins: true)
+  _ = build.advance(until: .infinity, clock: { 0 })
+  return build.origins.flatMap { ItemLookup.target(at: index, origins: $0, in: sources) }
+}
+
 /// The shown items of `lines` through the strip (by cell) and through the click lookup.
 private func itemsFoundBothWays(_ lines: [String]) throws -> (strip: [String], lookup: [String]) {
   let parsed = try ArgumentParser.parse(["--input", "json", "-w", "10", "--", "unused"])
@@ -81,7 +90,7 @@ private func itemsFoundBothWays(_ lines: [String]) throws -> (strip: [String], l
     if let item = strip.item(atCell: cell), indices.last != item { indices.append(item) }
   }
   let sources = [SourceLines(lines: TextLines(lines), reader: reader)]
-  let lookup = indices.map { ItemLookup.target(at: $0, in: sources)?.text ?? "none" }
+  let lookup = try indices.map { try clickTarget(at: $0, in: sources)?.text ?? "none" }
   let shown = indices.map { strip.text(ofItem: $0) ?? "none" }
   return (shown, lookup)
 }
@@ -220,12 +229,12 @@ private func itemsFoundBothWays(_ lines: [String]) throws -> (strip: [String], l
     let shown = "AAPL 189.84 ▲1.25 · EUR/USD 1.0842 ▼0.4% · FLAT 12.5 ▪0 · BAD as text"
     #expect(plain == [shown + String(repeating: " ", count: 72 - shown.count)])
     let sources = [SourceLines(lines: TextLines(lines), reader: ItemReader(json: true))]
-    let target = try #require(ItemLookup.target(at: 1, in: sources))
+    let target = try #require(try clickTarget(at: 1, in: sources))
     let environment = ClickAction.environment(for: target, button: 1, inherited: [])
     #expect(environment.contains("TICKER_SYMBOL=EUR/USD"))
     #expect(environment.contains("TICKER_PRICE=1.0842"))
     #expect(environment.contains("TICKER_CHANGE=-0.4%"))
-    #expect(ItemLookup.target(at: 3, in: sources)?.quote == nil)
+    #expect(try clickTarget(at: 3, in: sources)?.quote == nil)
   }
 
   @Test func clicksCarryTheItemsURLAndTooltip() throws {
@@ -236,7 +245,7 @@ private func itemsFoundBothWays(_ lines: [String]) throws -> (strip: [String], l
         #""url":"https://news.example/a?b=1&c=$(touch h)","tooltip":"Feed — summary\u0000\n<b>""#),
     ]
     let sources = [SourceLines(lines: TextLines(lines), reader: ItemReader(json: true))]
-    let target = try #require(ItemLookup.target(at: 1, in: sources))
+    let target = try #require(try clickTarget(at: 1, in: sources))
     let environment = ClickAction.environment(
       for: target, button: 3, inherited: ["PATH=/bin", "TICKER_URL=stale"])
     #expect(
@@ -244,7 +253,7 @@ private func itemsFoundBothWays(_ lines: [String]) throws -> (strip: [String], l
         "PATH=/bin", "TICKER_ITEM=news", "TICKER_INDEX=1", "TICKER_BUTTON=3",
         "TICKER_URL=https://news.example/a?b=1&c=$(touch h)", "TICKER_TOOLTIP=Feed — summary <b>",
       ])
-    let first = try #require(ItemLookup.target(at: 0, in: sources))
+    let first = try #require(try clickTarget(at: 0, in: sources))
     #expect(
       !ClickAction.environment(for: first, button: 1, inherited: []).contains {
         $0.hasPrefix("TICKER_URL")

@@ -15,16 +15,17 @@ enum ClickCallback {
     _ = SourceStage.read(pipeline, at: nil, for: .click, environment: environment) {
       sources.append($0)
     }
-    let index: Int?
-    switch item {
-    case .index(let number):
-      index = number
-    case .leftEdge:
-      var build = StripBuild(pipeline, sources: sources)
-      let strip = build.advance(until: .infinity, clock: Clock.monotonic) ?? build.stripSoFar()
-      index = pipeline.ticker(strip).item(atColumn: 0, at: Clock.now())
-    }
-    guard let index, let target = ItemLookup.target(at: index, in: sources) else {
+    // The strip is laid out as the frame's was, recording where each item came from.
+    var build = StripBuild(pipeline, sources: sources, recordsOrigins: true)
+    let strip = build.advance(until: .infinity, clock: Clock.monotonic) ?? build.stripSoFar()
+    let index: Int? =
+      switch item {
+      case .index(let number): number
+      case .leftEdge: pipeline.ticker(strip).item(atColumn: 0, at: Clock.now())
+      }
+    guard let index, let origins = build.origins,
+      let target = ItemLookup.target(at: index, origins: origins, in: sources)
+    else {
       _ = FileDescriptor.standardError.writeAll(
         "ticker-status: warning: no item \(index.map(String.init) ?? "") to click: it has gone\n")
       return .success

@@ -1,32 +1,26 @@
 import TickerCore
 
-/// Finds an item by its index among the items given, counting as the strip builder
-/// does: each line (each part, with `--split`) is one item, blank or not, except a
-/// line `--input json` leaves out, which is none.
+/// Finds an item by its index among the items given to the strip, through the strip's
+/// own record of where each came from (`ItemOrigins`).
 enum ItemLookup {
   /// The item at `index` as a click target; `nil` when there is no such item, or it is
   /// a placeholder.
   ///
-  /// - Complexity: O(lines before the item).
-  static func target(at index: Int, in sources: [SourceLines]) -> ClickAction.Target? {
-    guard index >= 0 else { return nil }
-    var seen = 0
-    for source in sources {
-      if source.lines.isEmpty, source.placeholder != nil {
-        if seen == index { return nil }
-        seen += 1
-        continue
-      }
-      var found: String?
-      source.lines.withEachLine { line in
-        guard found == nil else { return }
-        let texts = source.reader.itemTexts(of: line)
-        if index < seen + texts.count { found = texts[index - seen] }
-        seen += texts.count
-      }
-      if let found { return target(found, index: index, reader: source.reader) }
+  /// - Complexity: O(log lines) to find its line, and O(its line) to read it.
+  static func target(at index: Int, origins: ItemOrigins, in sources: [SourceLines])
+    -> ClickAction.Target?
+  {
+    guard let origin = origins.origin(of: index), origin.source < sources.count else {
+      return nil
     }
-    return nil
+    let source = sources[origin.source]
+    guard origin.line < source.lines.count else { return nil }
+    var found: String?
+    source.lines.withLines(in: origin.line..<(origin.line + 1)) { line in
+      let texts = source.reader.itemTexts(of: line)
+      if origin.part < texts.count { found = texts[origin.part] }
+    }
+    return found.flatMap { target($0, index: index, reader: source.reader) }
   }
 
   /// The target of item text `text`: as shown (sanitised, without styles), and its

@@ -11,26 +11,32 @@ struct StreamClicks {
   private let action: ClickAction?
   private let width: Int
   private var children = ClickChildren()
-  private var onScreen: (ticker: FramedTicker, sources: [SourceLines])
+  private var onScreen: Screen
   /// A new ticker, until its first frame is shown.
-  private var next: (ticker: FramedTicker, sources: [SourceLines])?
+  private var next: Screen?
+
+  /// A ticker, the lines it came from, and where each of its items came from.
+  struct Screen {
+    var ticker: FramedTicker
+    var sources: [SourceLines]
+    var origins: ItemOrigins
+  }
 
   init(
-    _ lines: ClickEventReader.Lines, action: ClickAction?, width: Int, ticker: FramedTicker,
-    sources: [SourceLines]
+    _ lines: ClickEventReader.Lines, action: ClickAction?, width: Int, screen: Screen
   ) {
     reader = ClickEventReader(lines)
     self.action = action
     self.width = width
-    onScreen = (ticker, sources)
+    onScreen = screen
   }
 
   /// Standard input, while it is open.
   var descriptor: FileDescriptor? { reader.descriptor }
 
-  /// `ticker`, from `sources`' lines, is the one frames come from from now on.
-  mutating func replace(_ ticker: FramedTicker, sources: [SourceLines]) {
-    next = (ticker, sources)
+  /// `screen`'s ticker is the one frames come from from now on.
+  mutating func replace(_ screen: Screen) {
+    next = screen
   }
 
   /// A frame was shown: of the new ticker, if there is one.
@@ -48,7 +54,8 @@ struct StreamClicks {
       let column = event.column(ofCells: width) ?? 0
       guard let action, children.admitsAnother(),
         let item = onScreen.ticker.item(atColumn: column, at: shownAt),
-        let target = ItemLookup.target(at: item, in: onScreen.sources),
+        let target = ItemLookup.target(
+          at: item, origins: onScreen.origins, in: onScreen.sources),
         case .success(let pid) = action.run(for: target, button: event.button)
       else { continue }
       children.add(pid)

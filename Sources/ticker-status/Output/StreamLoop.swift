@@ -87,14 +87,14 @@ final class StreamLoop {
     // The first frame within `firstStripWait`, however large the input: the strip laid
     // out by then is shown, and the loop's slices lay out the rest between frames.
     var current = StreamTicker(
-      snapshot(), lines: sources.map(\.lines), pipeline: pipeline, now: waiting.now(),
+      snapshot(), lines: sources.map(\.lines), pipeline: pipeline,
+      recordsOrigins: pipeline.clickEvents != nil, now: waiting.now(),
       deadline: waiting.monotonic() + StreamLoop.firstStripWait, clock: waiting.monotonic)
     var schedule = FrameSchedule(maxFramesPerSecond: maxFramesPerSecond)
     var screen = ShownFrame(sink: sink, encoder: pipeline.encoder)
     var clicks = pipeline.clickEvents.map {
       StreamClicks(
-        $0, action: pipeline.clickAction, width: pipeline.width, ticker: current.ticker,
-        sources: current.sources)
+        $0, action: pipeline.clickAction, width: pipeline.width, screen: current.screen)
     }
     var polls = PollSet()
     while true {
@@ -131,7 +131,7 @@ final class StreamLoop {
         current.advance(
           until: waiting.monotonic() + StreamLoop.buildSlice, clock: waiting.monotonic)
       {
-        clicks?.replace(current.ticker, sources: current.sources)
+        clicks?.replace(current.screen)
         schedule.drawNow()
       }
     }

@@ -16,6 +16,10 @@ struct StreamTicker {
   private(set) var ticker: FramedTicker
   /// The lines `ticker` came from, each with its reader.
   private(set) var sources: [SourceLines]
+  /// Where each of `ticker`'s items came from, when recorded (for clicks).
+  private(set) var origins = ItemOrigins()
+  /// Whether origins are recorded.
+  private let recordsOrigins: Bool
   private var pending: Pending?
   /// When the sources' lines last changed (`--on-change restart`), in realtime.
   private var changedAt: Double
@@ -24,21 +28,31 @@ struct StreamTicker {
 
   /// The first ticker of `sources`' lines (`snapshot`) at realtime `now`: what is laid
   /// out by monotonic `deadline`; the rest is laid out by `advance`.
+  ///
+  /// - Parameter recordsOrigins: Record where each item came from (`origins`), for
+  ///   clicks.
   init(
     _ snapshot: (lines: [SourceLines], playing: Bool), lines: [TextLines], pipeline: Pipeline,
-    now: Double, deadline: Double, clock: () -> Double
+    recordsOrigins: Bool = false, now: Double, deadline: Double, clock: () -> Double
   ) {
     self.pipeline = pipeline
+    self.recordsOrigins = recordsOrigins
     changedAt = now
     lastLines = lines
     sources = snapshot.lines
-    var first = StripBuild(pipeline, sources: snapshot.lines)
+    var first = StripBuild(pipeline, sources: snapshot.lines, recordsOrigins: recordsOrigins)
     let whole = first.advance(until: deadline, clock: clock)
+    if let origins = first.origins { self.origins = origins }
     ticker = pipeline.framedTicker(
       whole ?? first.stripSoFar(), playing: snapshot.playing, changedAt: changedAt)
     if whole == nil {
       pending = Pending(build: first, sources: snapshot.lines, playing: snapshot.playing)
     }
+  }
+
+  /// The ticker, its lines and its items' origins, for clicks.
+  var screen: StreamClicks.Screen {
+    StreamClicks.Screen(ticker: ticker, sources: sources, origins: origins)
   }
 
   /// Whether a ticker is being laid out.
@@ -50,7 +64,8 @@ struct StreamTicker {
     _ snapshot: (lines: [SourceLines], playing: Bool), lines: [TextLines], now: Double
   ) {
     pending = Pending(
-      build: StripBuild(pipeline, sources: snapshot.lines), sources: snapshot.lines,
+      build: StripBuild(pipeline, sources: snapshot.lines, recordsOrigins: recordsOrigins),
+      sources: snapshot.lines,
       playing: snapshot.playing)
     if lines != lastLines {
       changedAt = now
@@ -70,6 +85,7 @@ struct StreamTicker {
     }
     ticker = pipeline.framedTicker(strip, playing: current.playing, changedAt: changedAt)
     sources = current.sources
+    if let origins = current.build.origins { self.origins = origins }
     return true
   }
 }

@@ -16,10 +16,15 @@ struct StripBuild {
   private let sources: [SourceLines]
   private var source = 0
   private var line = 0
+  /// Where each item came from, when recorded (for clicks).
+  private(set) var origins: ItemOrigins?
 
-  init(_ pipeline: Pipeline, sources: [SourceLines]) {
+  /// - Parameter recordsOrigins: Record which line each item came from (`origins`),
+  ///   for a click to find its item by the strip's index.
+  init(_ pipeline: Pipeline, sources: [SourceLines], recordsOrigins: Bool = false) {
     builder = pipeline.makeBuilder()
     self.sources = sources
+    origins = recordsOrigins ? ItemOrigins() : nil
   }
 
   /// The strip of the lines laid out so far, the build going on untouched: what a
@@ -42,7 +47,13 @@ struct StripBuild {
   mutating func advance(until deadline: Double, clock: () -> Double) -> Strip? {
     while source < sources.count {
       let current = sources[source]
-      if line == 0 { Self.appendPlaceholder(of: current, to: &builder) }
+      if line == 0 {
+        let first = builder.itemsGiven
+        Self.appendPlaceholder(of: current, to: &builder)
+        if builder.itemsGiven > first {
+          origins?.record(source: source, line: -1, firstItem: first, end: builder.itemsGiven)
+        }
+      }
       let staleMark = current.staleMark
       while line < current.lines.count {
         let end = min(line + StripBuild.batch, current.lines.count)
@@ -51,8 +62,10 @@ struct StripBuild {
         current.lines.withLines(in: line..<end) { text in
           guard bytes < StripBuild.batchBytes else { return }
           bytes += text.count
-          next += 1
+          let first = builder.itemsGiven
           Self.append(line: text, of: current, staleMark: staleMark, to: &builder)
+          origins?.record(source: source, line: next, firstItem: first, end: builder.itemsGiven)
+          next += 1
         }
         line = next
         guard line < current.lines.count else { break }
