@@ -91,8 +91,8 @@ final class TmuxOptionSink: FrameSink {
 
   func show(_ frame: Frame, placement: Placement, at time: Double) -> Bool {
     let command =
-      "set-option -g " + TmuxOptionSink.quoted(name) + " "
-      + TmuxOptionSink.quoted(encoder.encode(frame, placement: placement, at: time)) + "\n"
+      "set-option -g " + TmuxQuoting.tmuxWord(name) + " "
+      + TmuxQuoting.tmuxWord(encoder.encode(frame, placement: placement, at: time)) + "\n"
     lastCommand = command
     // A failed write means the client has gone; `service` notices its end. While
     // waiting for a session the frame is kept for the next client.
@@ -208,21 +208,5 @@ final class TmuxOptionSink: FrameSink {
     case .asking(let query): query.stop()
     case .waiting: break
     }
-  }
-
-  /// `text` as one word for tmux's command parser: in single quotes, where nothing is
-  /// special (no `$`, `~`, `#`, `;` or `\`), with each `'` written `'\''`.
-  static func quoted(_ text: String) -> String {
-    var output = "'"
-    for scalar in text.unicodeScalars {
-      if scalar == "'" {
-        output += "'\\''"
-      } else if scalar == "\n" || scalar == "\r" {
-        output += " "
-      } else {
-        output.unicodeScalars.append(scalar)
-      }
-    }
-    return output + "'"
   }
 }

@@ -1,10 +1,10 @@
-/// The three ways the plugin's plan writes a value into a tmux command: as one word
-/// for tmux's command parser, as one word for `/bin/sh`, and with every `#` doubled
-/// where tmux expands formats.
+/// Values written into tmux commands: as one word for tmux's command parser, and with
+/// every `#` doubled where tmux expands formats (`ShellWords.quoted` writes a word for
+/// `/bin/sh`).
 ///
-/// Every value that comes from the server (status-left, arguments, paths) goes through
-/// `tmuxWord` exactly once, so that no text of an option can end a word and become a
-/// command of its own.
+/// Every value the plugin's plan takes from the server (status-left, arguments, paths)
+/// and every frame `--tmux-option` sets goes through `tmuxWord` exactly once, so that
+/// no text of an option can end a word and become a command of its own.
 enum TmuxQuoting {
   /// `text` as one word for tmux's command parser: in single quotes, where nothing is
   /// special (no `$`, `~`, `#`, `;`, `{` or `\`), each `'` written `'\''` and each line
