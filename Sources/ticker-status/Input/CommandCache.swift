@@ -23,15 +23,6 @@ enum CommandCache {
   /// How often a call without a cache looks for one that another call is making.
   static let lookInterval = 0.02
 
-  /// The lines of each command for a one-shot frame; `nil` where there are none yet.
-  ///
-  /// - Parameter reader: Tells whether a run's lines give items, before they are stored.
-  static func outputs(
-    of commands: [String], every: Double, reader: ItemReader, environment: Environment
-  ) -> [TextLines?] {
-    lookUp(commands, every: every, reader: reader, environment: environment).map { $0?.lines }
-  }
-
   /// One command's output for a one-shot frame: its lines, and when they were good.
   struct Output {
     var lines: TextLines
