@@ -24,8 +24,9 @@ public enum JSONValue: Equatable, Sendable {
 }
 
 /// Reads the top-level members of one JSON object, such as a click event or a JSON
-/// item, leniently framed: leading `[`, `,` and white space are skipped, and so is
-/// what follows the object's end. Nested arrays and objects are skipped (at most
+/// item. Click events come leniently framed (`scanObject()`): leading `[`, `,` and
+/// white space are skipped, and so is what follows the object's end; a JSON item's
+/// line must be the object alone (`scanOnlyObject()`). Nested arrays and objects are skipped (at most
 /// `maximumDepth` deep), not kept.
 ///
 /// Never traps and never loops, whatever the bytes: every step consumes a byte or
@@ -44,11 +45,27 @@ public struct JSONObjectScanner {
 
   public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-  /// The object's members, or `nil` when the bytes are not one whole object.
+  /// The object's members, or `nil` when the bytes are not one whole object; `[`, `,`
+  /// and white space before it are skipped (an i3bar click event is a member of an
+  /// endless array), and what follows it is not read.
   public mutating func scanObject() -> [String: JSONValue]? {
     while index < bytes.count, [0x20, 0x09, 0x0D, 0x0A, 0x5B, 0x2C].contains(bytes[index]) {
       index += 1
     }
+    return scanMembers()
+  }
+
+  /// The members of the object the bytes hold, with nothing but white space before
+  /// and after it; `nil` for anything else (an array holding an object, an object
+  /// after commas, a second value after it).
+  public mutating func scanOnlyObject() -> [String: JSONValue]? {
+    skipSpace()
+    guard let members = scanMembers() else { return nil }
+    skipSpace()
+    return index == bytes.count ? members : nil
+  }
+
+  private mutating func scanMembers() -> [String: JSONValue]? {
     guard consume(0x7B) else { return nil }  // {
     var members: [String: JSONValue] = [:]
     skipSpace()

@@ -14,7 +14,8 @@ import TickerCore
 /// - `url` and `tooltip` go to `--on-click` (`TICKER_URL`, `TICKER_TOOLTIP`), and the
 ///   tooltip to waybar's.
 ///
-/// Other members are ignored. A line that is not a JSON object, whose `text` is not a
+/// Other members are ignored. A line that is not one JSON object alone (an array that
+/// holds one, an object after commas or before other text), whose `text` is not a
 /// string, or that has neither text nor a quote is no item at all (it takes no index),
 /// with one warning a run; so is a blank line, without one.
 struct JSONItem {
@@ -26,6 +27,8 @@ struct JSONItem {
   var url: String?
   /// `tooltip`, without control characters, at most `longestTooltip` characters.
   var tooltip: String?
+  /// The item's `text` and `style`, for a text item (not a quote).
+  private var literal: StyledRun?
 
   /// The most characters of a tooltip kept.
   static let longestTooltip = 1024
@@ -42,7 +45,7 @@ struct JSONItem {
       return nil
     }
     var scanner = JSONObjectScanner(Array(line))
-    guard let members = scanner.scanObject() else {
+    guard let members = scanner.scanOnlyObject() else {
       JSONItem.warnOfLine("is not a JSON object")
       return nil
     }
@@ -55,7 +58,9 @@ struct JSONItem {
     if let quote {
       text = quote.styledText(styles: styles)
     } else if let string = given?.string {
-      text = StyledText(runs: [StyledRun(string, style: JSONItem.style(members["style"]))])
+      let run = StyledRun(string, style: JSONItem.style(members["style"]))
+      literal = run
+      text = StyledText(runs: [run])
     } else {
       JSONItem.warnOfLine("has no 'text' string")
       return nil
@@ -70,6 +75,23 @@ struct JSONItem {
   /// click).
   init?(_ line: String, styles: QuoteStyles) {
     self.init(line: line.utf8, styles: styles)
+  }
+
+  /// The items this one makes under `--split`: its text cut at `separator` into the
+  /// non-empty parts between, each in the item's style; a quote, or text without
+  /// `--split`, is one item.
+  ///
+  /// - Complexity: O(length of the text).
+  func parts(at separator: [UInt8]?) -> [StyledText] {
+    guard let separator, !separator.isEmpty, let literal else { return [text] }
+    var parts: [StyledText] = []
+    var whole = literal.text
+    whole.withUTF8 { bytes in
+      ItemReader.forEachPart(of: UnsafeRawBufferPointer(bytes), at: separator) { part in
+        parts.append(StyledText(String(decoding: part, as: UTF8.self), style: literal.style))
+      }
+    }
+    return parts
   }
 
   /// The quote of an object with `symbol` and `price`, read by `Quote(parsing:)`'s
