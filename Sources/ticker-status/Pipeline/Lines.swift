@@ -6,7 +6,9 @@ import TickerCore
 /// A line ends at LF, CR LF or a lone CR (progress bars end their lines with CR alone);
 /// the last line needs no end. A line longer than `maximumLineLength` bytes is cut at
 /// the last whole grapheme cluster within it and marked with `…`; the rest of it is
-/// skipped, not kept. Bytes are not decoded otherwise: a line is handed over as bytes.
+/// skipped, not kept. A UTF-8 byte-order mark at the start of the first line (files
+/// saved by Windows editors, some feeds) is skipped. Bytes are not decoded otherwise: a
+/// line is handed over as bytes.
 ///
 /// - Complexity: O(*n*) in the bytes fed: the ends of lines are found with `memchr(3)`
 ///   (`Memory.index`), each byte looked at once for LF and once for CR, and at most
@@ -23,6 +25,8 @@ struct LineSplitter {
   private var afterCR = false
   /// How many lines were cut.
   private(set) var cutLines = 0
+  /// No line has been handed over yet: a byte-order mark may start the next.
+  private var atStart = true
 
   init() {}
 
@@ -78,6 +82,22 @@ struct LineSplitter {
   /// Hands over the line that ends with `tail`: `pending` and `tail` together.
   private mutating func emit(_ tail: UnsafeRawBufferPointer, line: (UnsafeRawBufferPointer) -> Void)
   {
+    guard atStart else { return emitLine(tail, line: line) }
+    atStart = false
+    emitLine(tail) { first in
+      line(
+        Self.startsWithByteOrderMark(first) ? UnsafeRawBufferPointer(rebasing: first[3...]) : first)
+    }
+  }
+
+  /// Whether `bytes` start with U+FEFF in UTF-8.
+  private static func startsWithByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+  }
+
+  private mutating func emitLine(
+    _ tail: UnsafeRawBufferPointer, line: (UnsafeRawBufferPointer) -> Void
+  ) {
     if pending.isEmpty && !isCut && tail.count <= Self.maximumLineLength {
       line(tail)
       return
