@@ -59,7 +59,13 @@ enum OptionTable {
     .value(
       "split", "separator", .items, summary: "Split each line read into items at this separator",
       help:
-        "Split each line read (files, standard input, commands) into several items at SEPARATOR."
+        """
+        Split each line read (files, standard input, commands) into several items at \
+        SEPARATOR: a line of text or quotes is cut first, each part an item; with \
+        --input json the line is read first and its 'text' cut, each part keeping the \
+        object's url, tooltip and style (a quote object stays one item). ITEM \
+        arguments are not split.
+        """
     ) { options, text, label throws(UsageError) in
       guard !text.isEmpty else {
         throw .invalidValue(option: label, value: text, expected: "expected a non-empty separator")
@@ -95,8 +101,10 @@ enum OptionTable {
         JSON object a line with 'text', and optional 'url', 'tooltip' (waybar's, and \
         TICKER_TOOLTIP) and 'style' (tmux style syntax); one with 'symbol' and 'price' \
         (and 'change' or 'change_percent', as 'ticker-quotes --json' prints) is a quote. \
-        Other members are ignored; a line that is no such object is left out, with a \
-        warning. The text is literal (no --markup).
+        Other members are ignored; a line that is not one such object alone (not an \
+        array holding one, nor one after commas) is left out, with a warning. The text \
+        is literal (no --markup). A byte-order mark at the start of any input is \
+        skipped.
         """
     ) { (options: inout Options, input: InputKind) in options.input = input },
     .value(

@@ -81,10 +81,11 @@ extension ItemReader {
   /// - Complexity: O(length of the line); slower than `append(line:to:)`, which lays
   ///   plain lines out without a `String`, but only stale sources take this way.
   func appendStale(line: UnsafeRawBufferPointer, to builder: inout StripBuilder, mark: String) {
-    for text in itemTexts(of: line) {
-      let styled = item(text)
+    for item in items(of: line) {
+      let styled = item.text
       // A blank item stays blank (it is skipped, but counted as `append` counts it).
-      builder.append(styled.isBlank ? styled : Staleness.marked(styled, mark: mark))
+      builder.append(
+        styled.isBlank ? styled : Staleness.marked(styled, mark: mark), tooltip: item.tooltip)
     }
   }
 }

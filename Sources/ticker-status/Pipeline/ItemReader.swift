@@ -12,7 +12,8 @@ struct ItemReader {
   var markup = Markup.none
   /// `--split`: cut each line at this separator (compared as UTF-8).
   var split: [UInt8]?
-  /// `--input json`: each line (each part, with `--split`) is a `JSONItem`, or no item.
+  /// `--input json`: each line is a `JSONItem`, or no item (with `--split`, its text is
+  /// cut into several).
   var json = false
 
   /// The item of one argument or line, without `--split`.
@@ -22,36 +23,47 @@ struct ItemReader {
     return markup.read(text)
   }
 
-  /// Appends the items of one line to `builder`: several with `--split`.
-  func append(line: UnsafeRawBufferPointer, to builder: inout StripBuilder) {
-    guard let split, !split.isEmpty else {
-      appendItem(line, to: &builder)
-      return
-    }
-    forEachPart(of: line, at: split) { appendItem($0, to: &builder) }
-  }
-
-  /// The text of each item `line` gives, in the order `append(line:to:)` appends them.
-  func itemTexts(of line: UnsafeRawBufferPointer) -> [String] {
-    guard let split, !split.isEmpty else {
-      if json && JSONItem(line: line, styles: styles) == nil { return [] }
-      return [String(decoding: line, as: UTF8.self)]
-    }
-    var texts: [String] = []
-    forEachPart(of: line, at: split) { part in
-      // A line left out of `--input json` is no item, here as in the strip.
-      if !json || JSONItem(line: part, styles: styles) != nil {
-        texts.append(String(decoding: part, as: UTF8.self))
+  /// Every item `line` gives, with its facts, in the order `append(line:to:)` appends
+  /// them: the general way, which the fast ways of `append(line:to:)` agree with (a
+  /// stale source and a click take this one).
+  ///
+  /// With `--split`, a line of text or quotes is cut into parts, each an item; a JSON
+  /// line is read first, and its `text` cut into parts, each with the object's `url`,
+  /// `tooltip` and `style` (a quote object is one item).
+  ///
+  /// - Complexity: O(length of the line).
+  func items(of line: UnsafeRawBufferPointer) -> [LineItem] {
+    if json {
+      guard let item = JSONItem(line: line, styles: styles) else { return [] }
+      return item.parts(at: split).map {
+        LineItem(text: $0, quote: item.quote, url: item.url, tooltip: item.tooltip)
       }
     }
-    return texts
+    var items: [LineItem] = []
+    forEachPart(of: line) { part in
+      let text = String(decoding: part, as: UTF8.self)
+      let quote = quotes ? Quote(parsing: text) : nil
+      items.append(
+        LineItem(text: quote?.styledText(styles: styles) ?? markup.read(text), quote: quote))
+    }
+    return items
   }
 
-  /// Appends one argument to `builder` as one item (arguments are never split).
+  /// Appends the items of one line to `builder`: several with `--split`.
+  func append(line: UnsafeRawBufferPointer, to builder: inout StripBuilder) {
+    if json {
+      for item in items(of: line) { builder.append(item.text, tooltip: item.tooltip) }
+      return
+    }
+    forEachPart(of: line) { appendItem($0, to: &builder) }
+  }
+
+  /// Appends one argument to `builder`: one item, or with `--input json` the items of
+  /// its object (arguments are otherwise never split).
   func append(argument: String, to builder: inout StripBuilder) {
     guard !json else {
       var argument = argument
-      argument.withUTF8 { appendItem(UnsafeRawBufferPointer($0), to: &builder) }
+      argument.withUTF8 { append(line: UnsafeRawBufferPointer($0), to: &builder) }
       return
     }
     builder.append(item(argument))
@@ -65,9 +77,9 @@ struct ItemReader {
   /// Whether `line` gives at least one item: one that is not blank (empty after
   /// sanitising, or only spaces, tabs and zero-width characters).
   func hasItem(_ line: UnsafeRawBufferPointer) -> Bool {
-    guard let split, !split.isEmpty else { return !isBlank(line) }
+    if json { return items(of: line).contains { !$0.text.isBlank } }
     var found = false
-    forEachPart(of: line, at: split) { part in found = found || !isBlank(part) }
+    forEachPart(of: line) { part in found = found || !isBlank(part) }
     return found
   }
 
@@ -82,14 +94,9 @@ struct ItemReader {
     return item(String(decoding: bytes, as: UTF8.self)).isBlank
   }
 
+  /// Appends one part of a line of text or quotes (not JSON) as one item.
   private func appendItem(_ bytes: UnsafeRawBufferPointer, to builder: inout StripBuilder) {
     let utf8 = bytes.assumingMemoryBound(to: UInt8.self)
-    if json {
-      if let item = JSONItem(line: utf8, styles: styles) {
-        builder.append(item.text, tooltip: item.tooltip)
-      }
-      return
-    }
     if !quotes && markup == .none {
       // The usual feed line: straight into the strip, no String in between.
       builder.appendPlain(utf8: utf8)
@@ -100,8 +107,17 @@ struct ItemReader {
     builder.append(item(String(decoding: utf8, as: UTF8.self)))
   }
 
-  /// Calls `body` with each non-empty part of `line` between `separator`s.
+  /// Calls `body` with `line` whole, or with `--split` each non-empty part of it
+  /// between separators.
   private func forEachPart(
+    of line: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void
+  ) {
+    guard let separator = split, !separator.isEmpty else { return body(line) }
+    ItemReader.forEachPart(of: line, at: separator, body)
+  }
+
+  /// Calls `body` with each non-empty part of `line` between `separator`s.
+  static func forEachPart(
     of line: UnsafeRawBufferPointer, at separator: [UInt8],
     _ body: (UnsafeRawBufferPointer) -> Void
   ) {
@@ -118,4 +134,15 @@ struct ItemReader {
     }
     if line.count > start { body(UnsafeRawBufferPointer(rebasing: line[start...])) }
   }
+}
+
+/// One item a line gives, with the facts a click reads of it.
+struct LineItem {
+  /// The item as drawn.
+  var text: StyledText
+  /// With `--quotes` (or a quote of `--input json`), the quote.
+  var quote: Quote? = nil
+  /// With `--input json`, the item's `url` and `tooltip`.
+  var url: String? = nil
+  var tooltip: String? = nil
 }
