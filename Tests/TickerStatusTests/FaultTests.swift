@@ -121,6 +121,51 @@ import Testing
       "the command that ignores SIGTERM is killed after the grace period")
   }
 
+  @Test func sigkillOfAStreamLeavesNoCommandRunning() throws {
+    // A bar killed with SIGKILL, or the OOM killer: the stream gets no chance to stop
+    // its commands; its watchdog does, SIGKILL included for one that ignores SIGTERM.
+    let folder = try TestFolder("ticker-sigkill")
+    defer { folder.remove() }
+    let player = try folder.write(
+      "playerctl",
+      "#!/bin/sh\ntrap '' TERM\nwhile :; do echo \"Artist - Song $$\"; sleep 0.2; done\n")
+    chmod(player, 0o755)
+    let mark = "\(getpid())-\(Int.random(in: 1000...9999))"
+    let tag = "TICKER_SIGKILL_TAG=" + mark
+    let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    let stream = try LiveProcess(
+      [
+        "--stream", "-w", "10", "--every", "1", "--follow", "--command", "playerctl --follow",
+        "--command", "trap '' TERM; echo once; sleep 66",
+      ],
+      environment: testEnvironment([
+        "XDG_RUNTIME_DIR": folder.path, "PATH": path, "TICKER_SIGKILL_TAG": mark,
+      ]))
+    defer { stream.stop() }
+    // The followed command, the shell of the other and its sleep, and the watchdog.
+    #expect(waitUntil(timeout: 10) { livePrograms(withEnvironment: tag).count >= 4 })
+    stream.send(SIGKILL)
+    #expect(stream.waitForExit(timeout: 10) == 9, "killed by SIGKILL")
+    #expect(
+      waitUntil(timeout: 5) { livePrograms(withEnvironment: tag).isEmpty },
+      "left running: \(livePrograms(withEnvironment: tag))")
+  }
+
+  @Test func theWatchdogEndsWithAStreamThatEndsByItself() throws {
+    let folder = try TestFolder("ticker-watchdog-end")
+    defer { folder.remove() }
+    let mark = "\(getpid())-\(Int.random(in: 1000...9999))"
+    let tag = "TICKER_WATCHDOG_TAG=" + mark
+    let stream = try LiveProcess(
+      ["--stream", "-w", "10", "--every", "1", "--command", "echo hello"],
+      environment: testEnvironment(["XDG_RUNTIME_DIR": folder.path, "TICKER_WATCHDOG_TAG": mark]))
+    defer { stream.stop() }
+    #expect(waitUntil(timeout: 10) { livePrograms(withEnvironment: tag).count >= 1 })
+    stream.send(SIGTERM)
+    #expect(stream.waitForExit(timeout: 10) == 143)
+    #expect(waitUntil(timeout: 3) { livePrograms(withEnvironment: tag).isEmpty })
+  }
+
   @Test func everyCommandIsStoppedHoweverMany() throws {
     let folder = try TestFolder("ticker-many")
     defer { folder.remove() }

@@ -121,7 +121,8 @@ final class FollowedCommand: LiveSource {
   func stop() {
     guard isRunning else { return }
     isRunning = false
-    RunningGroups.remove(pid)
+    // The watchdog holds the group until it is gone.
+    defer { RunningGroups.remove(pid) }
     Processes.send(.terminate, to: pid, group: true)
     let giveUpAt = Clock.monotonic() + RunningGroups.grace
     while Clock.monotonic() < giveUpAt {

@@ -1,13 +1,21 @@
 /// The process groups of the commands running now, so that a stream that is told to
-/// end can stop them all; no limit on their number.
+/// end can stop them all; no limit on their number. A `GroupWatchdog` holds them too,
+/// and stops them if this process is killed before it can.
 enum RunningGroups {
   /// How long the commands have to end after SIGTERM before they get SIGKILL.
   static let grace = 1.0
 
   private nonisolated(unsafe) static var groups: Set<Int32> = []
 
-  static func add(_ pid: Int32) { groups.insert(pid) }
-  static func remove(_ pid: Int32) { groups.remove(pid) }
+  static func add(_ pid: Int32) {
+    groups.insert(pid)
+    GroupWatchdog.watch(pid)
+  }
+
+  static func remove(_ pid: Int32) {
+    groups.remove(pid)
+    GroupWatchdog.forget(pid)
+  }
 
   /// Sends SIGTERM to every group, waits up to `grace` seconds for each to have no live
   /// process (reaping the shells, which are this process's children), then sends
@@ -31,6 +39,7 @@ enum RunningGroups {
       Processes.send(.kill, to: group, group: true)
       _ = Processes.reap(group, blocking: true)
     }
+    for group in groups { GroupWatchdog.forget(group) }
     groups = []
   }
 }
