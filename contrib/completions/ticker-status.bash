@@ -33,7 +33,7 @@ _ticker_status() {
         mapfile -t COMPREPLY < <(compgen -c -- "$cur")
         return
         ;;
-    --every | --stale-after | --stale-mark | --split | --separator | -w | --width | -s | --speed | --dwell | --at | --before | --after | --paused-before | --paused-after | --empty | --max-fps | --clicked-stream)
+    --every | --stale-after | --stale-mark | --split | --separator | -w | --width | -s | --speed | --dwell | --at | --before | --after | --paused-before | --paused-after | --empty | --max-fps | --clicked-stream | --clicked-arguments)
         return # free text or a number: nothing to offer
         ;;
     --input)
@@ -115,8 +115,8 @@ _ticker_status() {
             --paused-before --paused-after --empty --cells --tmux-version
             --ambiguous --format --markup --up-style --down-style --stream --max-fps
             --tmux-option --tmux-socket --on-click --click-range-prefix
-            --clicked-item --clicked-stream --clicked-button -h --help --version
-            --generate-completion-script' -- "$cur")
+            --clicked-item --clicked-stream --clicked-arguments --clicked-button -h
+            --help --version --generate-completion-script' -- "$cur")
     fi
 }
 complete -F _ticker_status ticker-status

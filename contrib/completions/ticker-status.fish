@@ -47,6 +47,7 @@ complete -c ticker-status -l on-click -x -a '(__fish_complete_command)' -d 'Run 
 complete -c ticker-status -l click-range-prefix -x -a '"t_"\\t"the default"' -d 'Name the tmux user ranges of items this and their index'
 complete -c ticker-status -l clicked-item -x -a '"left"\\t"the item at the left edge now"' -d 'Run --on-click for this item (a bar action)'
 complete -c ticker-status -l clicked-stream -x -d 'The polybar stream whose items a click finds'
+complete -c ticker-status -l clicked-arguments -x -d 'The one-shot arguments a polybar click finds, by key'
 complete -c ticker-status -l clicked-button -x -a '"1" "2" "3" "4" "5"' -d 'The button of --clicked-item'
 complete -c ticker-status -s h -l help -d 'Show the help'
 complete -c ticker-status -l version -d 'Show the version'

@@ -9,7 +9,10 @@
 ///   each in single quotes for `/bin/sh`, then with each `:` written `\:`, as
 ///   polybar's tag parser wants (it ends an action at the first `:` not so written);
 ///   an argument that cannot be made safe there (a line break, which would end the
-///   bar's line) is refused when the one-shot starts, never written.
+///   bar's line) is refused when the one-shot starts, never written. Arguments longer
+///   than `StoredArguments.longestCarried` are kept once in the cache folder instead,
+///   and the action names them, `--clicked-arguments KEY`: a frame's size does not
+///   grow with them.
 /// - lemonbar prints an action on its standard output instead of running it, and
 ///   reads at most 4096 bytes of a line: its action is just `N B`, the item and the
 ///   button, which `contrib/lemonbar/ticker.sh` reads back and passes to
@@ -26,10 +29,12 @@ struct BarActions {
   }
 
   /// Actions that run `executable` for the stream `stream` (a process ID), or, for a
-  /// one-shot (`nil`), with `arguments`; or why they cannot be written.
-  init(format: Format, executable: String, arguments: [String], stream: Int32?)
-    throws(UsageError)
-  {
+  /// one-shot (`nil`), with the arguments kept under `storedArguments` or else with
+  /// `arguments`; or why they cannot be written.
+  init(
+    format: Format, executable: String, arguments: [String], stream: Int32?,
+    storedArguments: String? = nil
+  ) throws(UsageError) {
     self.format = format
     guard format == .polybar else {
       program = ""
@@ -41,6 +46,10 @@ struct BarActions {
       tail = " --clicked-stream \(stream)"
       return
     }
+    if let storedArguments {
+      tail = " --clicked-arguments \(storedArguments)"
+      return
+    }
     for argument in [executable] + arguments {
       if let problem = BarActions.problem(with: argument) {
         throw .invalidValue(
@@ -49,7 +58,13 @@ struct BarActions {
             + "\(problem) (a --stream has no such limit)")
       }
     }
-    tail = arguments.map { " " + BarActions.escaped(ShellWords.quoted($0)) }.joined()
+    tail = BarActions.carried(arguments)
+  }
+
+  /// `arguments` as a one-shot's action carries them: each quoted for `/bin/sh` and
+  /// escaped for polybar, after a space.
+  static func carried(_ arguments: [String]) -> String {
+    arguments.map { " " + escaped(ShellWords.quoted($0)) }.joined()
   }
 
   /// The action for a click of `button` on item `item`.

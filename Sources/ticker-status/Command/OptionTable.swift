@@ -402,6 +402,20 @@ enum OptionTable {
       options.clickedStream = pid
     },
     .value(
+      "clicked-arguments", "key", .clicks,
+      summary: "The one-shot arguments a polybar click finds, by key",
+      help: """
+        With --clicked-item, in a one-shot's polybar click action whose arguments were \
+        too long to carry: the items are those of the arguments kept under KEY in the \
+        cache folder.
+        """
+    ) { options, text, label throws(UsageError) in
+      guard StoredArguments.isKey(text) else {
+        throw .invalidValue(option: label, value: text, expected: "expected 16 hexadecimal digits")
+      }
+      options.clickedArguments = text
+    },
+    .value(
       "clicked-button", "button", .clicks, summary: "The button of --clicked-item",
       completion: .values { Options.clickedButtons.map { CompletionValue(String($0)) } },
       help: "The button of --clicked-item: 1 to 5 (default 1)."

@@ -61,6 +61,9 @@ struct Options: Equatable {
   var clickedButton = 1
   /// `--clicked-stream`: the polybar stream whose arguments a click reads back.
   var clickedStream: Int32?
+  /// `--clicked-arguments`: the key a one-shot's arguments are kept under, which a
+  /// polybar click reads back.
+  var clickedArguments: String?
   /// `--click-range-prefix`: tmux user ranges are named this and the item's index.
   var clickRangePrefix = "t_"
   // Information

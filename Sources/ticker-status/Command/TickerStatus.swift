@@ -24,8 +24,8 @@ struct TickerStatus {
     let pipeline: Pipeline
     do throws(UsageError) {
       options = try ArgumentParser.parse(arguments)
-      if let stream = options.clickedStream {
-        return clickOfStream(stream, options: options, environment: environment)
+      if options.clickedStream != nil || options.clickedArguments != nil {
+        return clickReadingBack(options, environment: environment)
       }
       if options.showHelp {
         _ = FileDescriptor.standardOutput.writeAll(Help.text())
@@ -56,15 +56,25 @@ struct TickerStatus {
     return OneShot.run(pipeline, time: options.time, environment: environment)
   }
 
-  /// A polybar stream's click (`--clicked-stream`): the stream's own arguments, read
-  /// back, with the click's item and button first (the arguments may end in `--` and
-  /// items).
-  private static func clickOfStream(_ stream: Int32, options: Options, environment: Environment)
+  /// A polybar click whose arguments are read back: a stream's own
+  /// (`--clicked-stream`), or a one-shot's kept in the cache folder
+  /// (`--clicked-arguments`); run with the click's item and button first (the
+  /// arguments may end in `--` and items).
+  private static func clickReadingBack(_ options: Options, environment: Environment)
     -> ExitStatus
   {
-    guard let streamArguments = StreamArguments.read(stream) else {
-      _ = FileDescriptor.standardError.writeAll(
-        "ticker-status: warning: no ticker-status stream \(stream) to click: it has gone\n")
+    let readBack: [String]?
+    let gone: String
+    if let stream = options.clickedStream {
+      readBack = StreamArguments.read(stream)
+      gone = "no ticker-status stream \(stream) to click: it has gone"
+    } else {
+      let key = options.clickedArguments ?? ""
+      readBack = StoredArguments.load(key, environment: environment)
+      gone = "no arguments kept under '\(key)' in the cache folder: nothing to click"
+    }
+    guard let streamArguments = readBack else {
+      _ = FileDescriptor.standardError.writeAll("ticker-status: warning: \(gone)\n")
       return .success
     }
     let item =

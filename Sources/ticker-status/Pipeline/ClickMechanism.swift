@@ -30,7 +30,8 @@ struct ClickMechanism {
     case .polybar, .lemonbar:
       let actions = try BarActions(
         format: format == .polybar ? .polybar : .lemonbar, executable: facts.executablePath,
-        arguments: facts.arguments, stream: facts.processID)
+        arguments: facts.arguments, stream: facts.processID,
+        storedArguments: facts.storedArguments)
       markup = ClickMarkup(command: { actions.command(item: $0, button: $1) })
     case .tmux:
       // User ranges exist from tmux 3.4; 3.3a would draw the markup as text.

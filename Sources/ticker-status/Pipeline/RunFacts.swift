@@ -14,6 +14,9 @@ struct RunFacts {
   /// The command line without the program's name, which polybar's and lemonbar's
   /// one-shot click actions pass back (`BarActions`).
   var arguments: [String] = []
+  /// The key a one-shot's arguments are kept under for polybar's actions, when they
+  /// are too long to carry in each (`StoredArguments`).
+  var storedArguments: String?
 
   /// The facts `options` need in `environment`, asked of the system now.
   ///
@@ -32,6 +35,16 @@ struct RunFacts {
     if options.onClick != nil, format == .polybar || format == .lemonbar {
       facts.executablePath = Processes.executablePath() ?? "ticker-status"
       if options.stream { facts.processID = Processes.processID }
+    }
+    if options.onClick != nil, format == .polybar, !options.stream,
+      BarActions.carried(arguments).utf8.count > StoredArguments.longestCarried
+    {
+      facts.storedArguments = StoredArguments.store(arguments, environment: environment)
+      if facts.storedArguments == nil {
+        _ = FileDescriptor.standardError.writeAll(
+          "ticker-status: warning: the arguments are too long to carry in each polybar "
+            + "click action, and the cache folder cannot keep them; carrying them\n")
+      }
     }
     return facts
   }
