@@ -7,6 +7,12 @@ struct Environment: Equatable {
   var noColor = false
   /// The socket of the tmux server this process runs in: the first field of `$TMUX`.
   var tmuxSocket: String?
+  /// That server's process ID, `$TMUX`'s second field: with the socket, it names one
+  /// run of one server.
+  var tmuxServerProcess: String?
+  /// The version of the tmux whose pane this process runs in, as tmux 3.2 and later
+  /// say in every pane (`TERM_PROGRAM=tmux`, `TERM_PROGRAM_VERSION`).
+  var tmuxPaneVersion: String?
   /// The i3blocks block this process runs as, when i3blocks 1.5 started it (1.4 says
   /// nothing of itself).
   var i3blocks: I3blocksBlock?
@@ -51,6 +57,9 @@ struct Environment: Equatable {
       outputIsTerminal: FileDescriptor.standardOutput.isTerminal,
       noColor: !(Processes.environment("NO_COLOR") ?? "").isEmpty,
       tmuxSocket: tmuxSocket(fromTMUX: Processes.environment("TMUX")),
+      tmuxServerProcess: tmuxServerProcess(fromTMUX: Processes.environment("TMUX")),
+      tmuxPaneVersion: Processes.environment("TERM_PROGRAM") == "tmux"
+        ? Processes.environment("TERM_PROGRAM_VERSION") : nil,
       i3blocks: I3blocksBlock(
         interval: Processes.environment("BLOCK_INTERVAL"), format: Processes.environment("format")),
       inputIsTerminal: FileDescriptor.standardInput.isTerminal,
@@ -67,6 +76,14 @@ struct Environment: Equatable {
     guard let value, !value.isEmpty else { return nil }
     let socket = value.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)[0]
     return socket.isEmpty ? nil : String(socket)
+  }
+
+  /// The server's process ID in a `$TMUX` value: its second field, when it is a number.
+  static func tmuxServerProcess(fromTMUX value: String?) -> String? {
+    guard let value else { return nil }
+    let fields = value.split(separator: ",", omittingEmptySubsequences: false)
+    guard fields.count >= 2, let pid = Int32(fields[1]), pid > 0 else { return nil }
+    return String(pid)
   }
 }
 

@@ -20,8 +20,9 @@ struct RunFacts {
 
   /// The facts `options` need in `environment`, asked of the system now.
   ///
-  /// The tmux server is asked once, at the start (`TmuxQuery.serverVersion`,
-  /// which may wait up to 2 s for a server that does not answer).
+  /// The tmux server's version is taken from the pane, or from the cache, or asked
+  /// once, at the start (`TmuxServerVersion`: a one-shot waits up to 0.5 s for a
+  /// server that does not answer, a stream 2 s).
   static func gather(_ options: Options, environment: Environment, arguments: [String])
     -> RunFacts
   {
@@ -30,7 +31,10 @@ struct RunFacts {
     if options.tmuxRules == nil, Pipeline.asksTmuxServer(options, format: format, environment),
       let socket = options.tmuxSocket ?? environment.tmuxSocket
     {
-      facts.tmuxServerVersion = TmuxQuery.serverVersion(socket: socket)
+      // A one-shot (a prompt, a status line) must not wait long for a server that does
+      // not answer; a stream asks once.
+      facts.tmuxServerVersion = TmuxServerVersion.find(
+        socket: socket, environment: environment, wait: options.stream ? 2 : 0.5)
     }
     if options.onClick != nil, format == .polybar || format == .lemonbar {
       facts.executablePath = Processes.executablePath() ?? "ticker-status"
