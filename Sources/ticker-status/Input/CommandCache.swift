@@ -146,47 +146,17 @@ enum CommandCache {
   }
 
   /// Starts a detached refresh of `command`'s entry unless another is running or was
-  /// tried within `every` seconds.
+  /// tried within `every` seconds (`RunClaim`).
   private static func refresh(
     _ command: String, in store: OutputStore, every: Double, reader: ItemReader
   ) -> RefreshStart {
-    guard let (lock, created) = openLock(for: command, in: store) else { return .failed }
-    guard case .success(true) = lock.tryLock() else {
-      lock.close()
-      return .busy
-    }
-    let now = Clock.now()
-    // Under the lock, look again: a refresh may have finished since the first look.
-    if case .success(let status) = Files.status(store.entry(for: command)),
-      abs(now - status.stamp.modified) <= every
-    {
-      lock.close()
-      return .fresh
-    }
-    if !created, case .success(let status) = lock.status(),
-      abs(now - status.stamp.modified) < every
-    {
-      lock.close()
-      return .triedRecently
-    }
-    _ = lock.touch()
-    return startDetached(command, in: store, every: every, reader: reader, lock: lock)
-  }
-
-  /// The lock file of `command`'s entry, opened (never through a symbolic link), and
-  /// whether this call created it; `nil` when it cannot be opened.
-  private static func openLock(for command: String, in store: OutputStore)
-    -> (FileDescriptor, created: Bool)?
-  {
-    let path = store.lock(for: command)
-    switch FileDescriptor.open(path, [.readWrite, .create, .exclusive, .noFollow]) {
-    case .success(let file): return (file, true)
-    case .failure(let error) where error == .fileExists:
-      guard case .success(let file) = FileDescriptor.open(path, [.readWrite, .noFollow]) else {
-        return nil
-      }
-      return (file, false)
-    case .failure: return nil
+    switch RunClaim.claim(command, in: store, every: every, freshOutput: true) {
+    case .run(let lock):
+      return startDetached(command, in: store, every: every, reader: reader, lock: lock)
+    case .running: return .busy
+    case .fresh: return .fresh
+    case .startedRecently: return .triedRecently
+    case .unavailable: return .failed
     }
   }
 

@@ -8,7 +8,15 @@ import TickerCore
 /// output is also kept in the store, which seeds the next stream and one-shot calls;
 /// so is why a run failed. With `--stale-after`, the lines turn stale that long after
 /// the last good run (the stored entry's time, as a one-shot call reads it).
+///
+/// Streams and one-shots of this user that run the same command share its runs
+/// (`RunClaim`): when another process began a run within the period, or is running
+/// it now, this stream does not run it too, but takes the output that run stores.
+/// Two bars' streams (a bar per monitor) cost one run a period, not two.
 final class CommandSource: LiveSource {
+  /// How often a stream looks again while another process runs its command.
+  static let lookAgain = 0.25
+
   let command: String
   let every: Double
   private let reader: ItemReader
@@ -18,6 +26,10 @@ final class CommandSource: LiveSource {
   private var nextStart: Double
   private var report = FailureReport()
   private var stale: StaleWatch
+  /// The shared lock, held while this stream's own run runs.
+  private var runLock: FileDescriptor?
+  /// The time of the stored entry the lines were last taken from (or written as).
+  private var takenStamp: Double?
 
   /// - Parameters:
   ///   - staleAfter: `--stale-after`; `nil` for never stale.
@@ -35,6 +47,7 @@ final class CommandSource: LiveSource {
     stale = StaleWatch(
       after: staleAfter, mark: mark, lastGood: stored?.stamp.modified,
       lastError: staleAfter == nil ? nil : store?.lastError(command))
+    takenStamp = stored?.stamp.modified
     nextStart = Clock.monotonic()
   }
 
@@ -49,22 +62,76 @@ final class CommandSource: LiveSource {
     return stale.lookAt.map { min($0, next) } ?? next
   }
 
-  func stop() { run?.stop() }
+  func stop() {
+    run?.stop()
+    releaseLock()
+  }
 
   func update(ready: [FileDescriptor], now: Double) -> Bool {
     var changed = stale.update(now: now)
     if let run, run.update(ready: ready, now: now) {
       self.run = nil
       if finish(run) { changed = true }
+      releaseLock()
     }
-    if run == nil && now >= nextStart {
-      nextStart = now + every
-      switch CommandRun.start(command, timeout: CommandRun.timeout(every: every)) {
-      case .success(let started): run = started
-      case .failure(let error): failed("cannot run /bin/sh: \(error)")
-      }
-    }
+    if run == nil && now >= nextStart && takeTurn(now: now) { changed = true }
     return changed
+  }
+
+  /// Runs the command if it is this stream's turn; else takes what another process's
+  /// run stored, and looks again when the turn can next be this stream's.
+  ///
+  /// - Returns: Whether the lines changed.
+  private func takeTurn(now: Double) -> Bool {
+    guard let store else {
+      start(now: now)
+      return false
+    }
+    switch RunClaim.claim(command, in: store, every: every, freshOutput: false) {
+    case .run(let lock):
+      runLock = lock
+      start(now: now)
+    case .unavailable:
+      start(now: now)
+    case .running:
+      nextStart = now + min(every, Self.lookAgain)
+    case .startedRecently(let age), .fresh(let age):
+      nextStart = now + max(every - age, 0.01)
+      return takeStored(from: store)
+    }
+    return false
+  }
+
+  private func start(now: Double) {
+    nextStart = now + every
+    switch CommandRun.start(command, timeout: CommandRun.timeout(every: every)) {
+    case .success(let started): run = started
+    case .failure(let error):
+      failed("cannot run /bin/sh: \(error)")
+      releaseLock()
+    }
+  }
+
+  /// Takes the stored output when another process's run has stored new output since
+  /// the lines were last taken.
+  ///
+  /// - Returns: Whether the lines changed.
+  private func takeStored(from store: OutputStore) -> Bool {
+    guard let stored = store.load(command), stored.stamp.modified != takenStamp else {
+      return false
+    }
+    takenStamp = stored.stamp.modified
+    guard reader.hasItems(stored.lines) else { return false }
+    report.recover()
+    _ = stale.good(at: stored.stamp.modified)
+    guard stored.lines != lines else { return false }
+    lines = stored.lines
+    return true
+  }
+
+  private func releaseLock() {
+    runLock?.close()
+    runLock = nil
   }
 
   private func finish(_ run: CommandRun) -> Bool {
@@ -81,7 +148,8 @@ final class CommandSource: LiveSource {
     store?.save(fresh, for: command)
     lines = fresh
     // The stored entry's time, so that a one-shot call at the same time agrees.
-    _ = stale.good(at: store?.lastGood(command) ?? Clock.now())
+    takenStamp = store?.lastGood(command)
+    _ = stale.good(at: takenStamp ?? Clock.now())
     return true
   }
 
