@@ -11,7 +11,7 @@ it): the paths and queries are the real APIs', and they do not collide.
 
 import json
 
-from loopback import Response
+from loopback import Response, resolve
 
 # 2025-06-13 20:00:00 UTC, a Friday: 16:00 in New York (the close), 22:00 in Warsaw.
 NOW = 1749844800
@@ -256,6 +256,39 @@ def yahoo_routes(**changes):
     }
     routes.update(changes)
     return routes
+
+
+# Since February 2025 Yahoo's edge answers a client whose User-Agent is not a
+# browser's with HTTP 429 and the plain text "Edge: Too Many Requests": on
+# fc.yahoo.com (which then sets no cookie), on getcrumb (which then gives that text
+# where the crumb would be) and on the quote and chart APIs (ranaroussi/yfinance
+# issues #2276 and #2284 and pull request #2277; tarkah/tickrs pull request #170;
+# moneymanagerex/moneymanagerex issue #7482, where an old Firefox's User-Agent was
+# refused and a current Chrome's was not). Here a browser's is one that starts as
+# every browser's does, "Mozilla/5.0 (" (yahoo-finance2 recorded a session that worked
+# on 2026-10-03 with "Mozilla/5.0 (compatible; yahoo-finance2/0.0.1)"); ticker-quotes'
+# own, Python's and curl's are refused.
+YAHOO_EDGE = "Edge: Too Many Requests"
+
+
+def yahoo_edge(retry_after=None):
+    headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
+    return Response(YAHOO_EDGE, 429, headers, content_type="text/plain;charset=utf-8")
+
+
+def browser_only(route):
+    """`route`, for a browser's User-Agent; Yahoo's edge refusal for any other."""
+
+    def answer(request):
+        if not request.headers.get("User-Agent", "").startswith("Mozilla/5.0 ("):
+            return yahoo_edge()
+        return resolve(route, request)
+
+    return answer
+
+
+def yahoo_browser_only_routes(**changes):
+    return {path: browser_only(route) for path, route in yahoo_routes(**changes).items()}
 
 
 # ---------------------------------------------------------------------------

@@ -64,7 +64,7 @@ class Sources(QuotesCase):
                 quote_request.query["symbols"],
                 ["AAPL,MSFT,SAP.DE,TSLA,NVDA,^GSPC,EURUSD=X,BTC-USD,VOD.L"],
             )
-            self.assertTrue(quote_request.headers["User-Agent"].startswith("ticker-quotes/"))
+            self.assertTrue(quote_request.headers["User-Agent"].startswith("Mozilla/5.0 ("))
             # The crumb and cookie are kept for the next run, in the private state file.
             second = self.quotes(
                 ["--source", "yahoo", "--json", "AAPL", "TSLA", "NVDA", "SAP.DE", "VOD.L"],
