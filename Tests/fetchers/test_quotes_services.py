@@ -5,6 +5,8 @@ suffixes, the precision people read, and the extended-hours trade.
 Each test starts a loopback server with recorded responses (quotes_fixtures.py says
 where each shape comes from) and runs the script with every source pointed at it."""
 
+import json
+import os
 import unittest
 
 import quotes_fixtures as fx
@@ -88,6 +90,98 @@ class UserAgents(QuotesCase):
             "ticker-quotes: TICKER_QUOTES_USER_AGENT is not used: it is not one line of "
             "printable ASCII of at most 512 characters; sending a current Chrome's\n",
         )
+
+
+RATE_ADVICE = (
+    "ticker-quotes: rate-limited: ask less often (ticker-status --every 300 or more), and "
+    "wait: ticker-quotes leaves the source alone as long as it asks (else 5 minutes and "
+    "more) and asks the other sources of the class meanwhile; or choose other sources "
+    "(--source), or add a key for one (finnhub, twelvedata, alphavantage; see man "
+    "ticker-quotes)\n"
+)
+
+
+class Refusals(QuotesCase):
+    """Yahoo's edge refusal, wherever it comes, is rate-limited: one name, one wait."""
+
+    def test_a_yahoo_that_refuses_everything_is_rate_limited_only(self):
+        everything = {path: fx.yahoo_edge() for path in fx.yahoo_routes()}
+        with Server(everything) as server:
+            result = self.quotes(["--source", "yahoo", "AAPL", "MSFT"], server.url)
+            later = self.quotes(["--source", "yahoo", "AAPL"], server.url, now=fx.NOW + 299)
+            self.assertEqual(server.hits(), 1)  # the cookie host's refusal; then nothing
+        self.assertEqual(result.status, 1)
+        self.assertEqual(
+            result.stderr,
+            "ticker-quotes: no quote for 'AAPL', 'MSFT': yahoo: rate-limited (fc.yahoo.com: "
+            "HTTP 429 (too many requests): Edge: Too Many Requests; not asked again before "
+            "20:05)\n" + RATE_ADVICE,
+        )
+        for word in ("blocked", "malformed", "cookie"):
+            self.assertNotIn(word, result.stderr + later.stderr)
+        self.assertIn("yahoo: rate-limited (not asked again before 20:05;", later.stderr)
+        sources = json.loads(result.state())["sources"]
+        self.assertEqual(list(sources), ["yahoo"])  # one wait, not one for v7 beside it
+        self.assertEqual(sources["yahoo"]["kind"], "rate-limited")
+
+    def test_each_step_of_yahoos_flow(self):
+        cases = [
+            (
+                {"/v1/test/getcrumb": fx.yahoo_edge(retry_after=120)},
+                "getcrumb: HTTP 429 (too many requests, retry after 120 s): Edge: Too Many "
+                "Requests; not asked again before 20:02",
+            ),
+            # The text where the crumb would be, with HTTP 200.
+            (
+                {"/v1/test/getcrumb": fx.yahoo_crumb(fx.YAHOO_EDGE)},
+                "getcrumb: HTTP 200 (too many requests): Edge: Too Many Requests; not asked "
+                "again before 20:05",
+            ),
+            (
+                {"/v7/finance/quote": fx.yahoo_edge()},
+                "the quote API: HTTP 429 (too many requests): Edge: Too Many Requests; not "
+                "asked again before 20:05",
+            ),
+        ]
+        for changes, detail in cases:
+            with self.subTest(detail[:20]), Server(fx.yahoo_routes(**changes)) as server:
+                result = self.quotes(["--source", "yahoo", "AAPL"], server.url)
+                self.assertEqual(server.hits("/v8/finance/chart/AAPL"), 0)
+            self.assertEqual(
+                result.stderr,
+                f"ticker-quotes: no quote for 'AAPL': yahoo: rate-limited ({detail})\n"
+                + RATE_ADVICE,
+            )
+            self.assertEqual(list(json.loads(result.state())["sources"]), ["yahoo"])
+            os.unlink(os.path.join(self.state_dir, "quotes.json"))
+
+    def test_the_chart_apis_refusal_too(self):
+        # v7 behind a consent page (blocked), then the chart refuses: rate-limited.
+        routes = fx.yahoo_routes(
+            **{"/": fx.yahoo_consent_redirect(), "/v8/finance/chart/AAPL": fx.yahoo_edge()}
+        )
+        with Server(routes) as server:
+            result = self.quotes(["--source", "yahoo", "AAPL"], server.url)
+        self.assertTrue(
+            result.stderr.startswith(
+                "ticker-quotes: no quote for 'AAPL': yahoo: rate-limited (HTTP 429 (too many "
+                "requests): Edge: Too Many Requests (and the v7 quote API: blocked,"
+            ),
+            result.stderr,
+        )
+
+    def test_the_next_source_answers_meanwhile(self):
+        routes = {path: fx.yahoo_edge() for path in fx.yahoo_routes()}
+        routes.update(fx.nasdaq_routes())
+        with Server(routes) as server:
+            first = self.quotes(["MSFT"], server.url)
+            second = self.quotes(["MSFT"], server.url, now=fx.NOW + 60)
+            self.assertEqual(server.hits("/"), 1)
+            self.assertEqual(server.hits("/v8/finance/chart/MSFT"), 0)  # refused alike
+            self.assertEqual(server.hits("/api/quote/MSFT/info"), 2)
+        self.assertEqual(first.lines, ["MSFT 1474.96 -3.91"])
+        self.assertEqual(second.lines, ["MSFT 1474.96 -3.91"])
+        self.assertEqual(first.stderr + second.stderr, "")
 
 
 if __name__ == "__main__":
