@@ -146,6 +146,19 @@ YAHOO_ROWS = {
 }
 
 
+# Crypto in v7: regularMarketChange is the change over 24 hours, while
+# regularMarketPreviousClose is the price at UTC midnight, so the two disagree: the
+# issue's BTC-USD, regularMarketChange -1621.90 where the price less the previous
+# close is +107.41 (the row's other fields as yahoo_row's).
+YAHOO_BTC_24H = dict(
+    yahoo_row(
+        "BTC-USD", "84036.00390625", "83928.59375", "REGULAR", "Bitcoin USD", kind="CRYPTOCURRENCY"
+    ),
+    regularMarketChange=-1621.90234375,
+    regularMarketChangePercent=-1.8934648472685496,
+)
+
+
 def yahoo_quote(rows=None, crumb=YAHOO_CRUMB):
     """The v7 route: the rows asked for (symbols=) that it knows; 401 without the crumb."""
     rows = YAHOO_ROWS if rows is None else rows
@@ -703,6 +716,8 @@ def alphavantage_query(key, mode="ok"):
 
 
 def twelvedata_row(symbol, name, close, previous, currency, market_open):
+    digits = len(close.partition(".")[2])
+    change = float(close) - float(previous)
     return {
         "symbol": symbol,
         "name": name,
@@ -717,8 +732,8 @@ def twelvedata_row(symbol, name, close, previous, currency, market_open):
         "close": close,
         "volume": "51447349",
         "previous_close": previous,
-        "change": "0",
-        "percent_change": "0",
+        "change": f"{change:.{digits}f}",
+        "percent_change": f"{change / float(previous) * 100:.5f}",
         "average_volume": "61000000",
         "is_market_open": market_open,
         "fifty_two_week": {"low": "169.21001", "high": "260.10001"},

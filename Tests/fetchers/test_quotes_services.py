@@ -184,5 +184,20 @@ class Refusals(QuotesCase):
         self.assertEqual(first.stderr + second.stderr, "")
 
 
+class OwnChange(QuotesCase):
+    """Where a source gives its change, that is the change shown."""
+
+    def test_yahoos_24_hour_change_of_bitcoin(self):
+        rows = {"BTC-USD": fx.YAHOO_BTC_24H}
+        with Server(fx.yahoo_routes(**{"/v7/finance/quote": fx.yahoo_quote(rows)})) as server:
+            text = self.quotes(["--source", "yahoo", "BTC-USD"], server.url)
+            percent = self.quotes(["--source", "yahoo", "--percent", "BTC-USD"], server.url)
+            as_json = self.quotes(["--source", "yahoo", "--json", "BTC-USD"], server.url)
+        self.assertEqual(text.lines, ["BTC/USD 84036.00 -1621.90"])  # not +107.41
+        self.assertEqual(percent.lines, ["BTC/USD 84036.00 -1.89%"])
+        quote = json.loads(as_json.lines[0])
+        self.assertEqual((quote["change"], quote["change_percent"]), (-1621.90, -1.89))
+
+
 if __name__ == "__main__":
     unittest.main()
