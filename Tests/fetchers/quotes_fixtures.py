@@ -653,7 +653,10 @@ def finnhub_quote(key):
 # 25 requests per day ..."} (finance-quote issue #363, home-assistant/home-assistant.io
 # pull request #31996); {"Error Message": "the parameter apikey is invalid or
 # missing. ..."} and an unknown symbol's {"Global Quote": {}} (Alpha Vantage's
-# documentation).
+# documentation). Symbols of other markets take a suffix: its documentation's own
+# (TSCO.LON, SHOP.TRT, MBG.DEX, RELIANCE.BSE, 600104.SHH, 000002.SHZ) and Yahoo's
+# for many (SOLB.BR for Euronext Brussels, as the issue reports; .TO, .PA), the quote's
+# shape the same.
 
 AV_NOTE = (
     "Thank you for using Alpha Vantage! Our standard API call frequency is 5 calls per minute "
@@ -694,6 +697,23 @@ def alphavantage_query(key, mode="ok"):
                         "08. previous close": "278.9800",
                         "09. change": "-6.5600",
                         "10. change percent": "-2.3514%",
+                    }
+                }
+            )
+        if symbol == "SOLB.BR":  # Euronext Brussels, in the suffix Yahoo uses too
+            return js(
+                {
+                    "Global Quote": {
+                        "01. symbol": "SOLB.BR",
+                        "02. open": "30.1000",
+                        "03. high": "30.2400",
+                        "04. low": "29.7000",
+                        "05. price": "29.8600",
+                        "06. volume": "412873",
+                        "07. latest trading day": "2025-06-13",
+                        "08. previous close": "30.1200",
+                        "09. change": "-0.2600",
+                        "10. change percent": "-0.8632%",
                     }
                 }
             )

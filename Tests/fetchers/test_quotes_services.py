@@ -11,7 +11,7 @@ import unittest
 
 import quotes_fixtures as fx
 from loopback import Server
-from quotes_support import QuotesCase, load_module, sample
+from quotes_support import KEYS, QuotesCase, load_module, sample
 
 tq = load_module()
 
@@ -197,6 +197,59 @@ class OwnChange(QuotesCase):
         self.assertEqual(percent.lines, ["BTC/USD 84036.00 -1.89%"])
         quote = json.loads(as_json.lines[0])
         self.assertEqual((quote["change"], quote["change_percent"]), (-1621.90, -1.89))
+
+
+class ExchangeSuffixes(QuotesCase):
+    """A symbol with an exchange suffix goes to each source that takes it."""
+
+    def test_each_source_is_asked_in_its_own_suffix(self):
+        spellings = {
+            "SOLB.BR": {
+                "yahoo": "SOLB.BR",
+                "finnhub": "SOLB.BR",
+                "alphavantage": "SOLB.BR",
+                "nasdaq": None,
+                "stooq": None,
+                "twelvedata": None,
+            },
+            "SAP.DEX": {"yahoo": "SAP.DE", "stooq": "sap.de", "alphavantage": "SAP.DEX"},
+            "SHOP.TO": {"yahoo": "SHOP.TO", "finnhub": "SHOP.TO", "alphavantage": "SHOP.TRT"},
+            "RELIANCE.BSE": {"yahoo": "RELIANCE.BO", "alphavantage": "RELIANCE.BSE"},
+            "600104.SS": {"yahoo": "600104.SS", "alphavantage": "600104.SHH"},
+            "000002.SHZ": {"yahoo": "000002.SZ", "alphavantage": "000002.SHZ"},
+            "AIR.PAR": {"yahoo": "AIR.PA", "alphavantage": "AIR.PAR"},
+            "ITX.MC": {"yahoo": "ITX.MC", "finnhub": None, "alphavantage": "ITX.MC"},
+            "ENI.MI": {"alphavantage": "ENI.MI", "stooq": None},
+        }
+        for text, expected in spellings.items():
+            instrument = tq.parse_symbol(text)
+            self.assertEqual(instrument.display, text)
+            for name, spelling in expected.items():
+                source = tq.SOURCES[name]
+                found = source.code(instrument) if source.covers(instrument) else None
+                self.assertEqual(found, spelling, (text, name))
+
+    def test_alpha_vantage_quotes_a_brussels_stock(self):
+        folder = os.path.join(self.home, "config", "ticker-status", "keys")
+        os.makedirs(folder)
+        path = os.path.join(folder, "alphavantage")
+        with open(path, "w") as file:
+            file.write(KEYS["alphavantage"] + "\n")
+        os.chmod(path, 0o600)
+        with Server({"/query": fx.alphavantage_query(KEYS["alphavantage"])}) as server:
+            alone = self.quotes(["--source", "alphavantage", "SOLB.BR"], server.url)
+            # --source auto: Yahoo does not answer here, Stooq does not cover Brussels.
+            auto = self.quotes(["--json", "SOLB.BR"], server.url)
+            asked = [r.query["symbol"] for r in server.requests_for("/query")]
+        self.assertEqual(alone.lines, ["SOLB.BR 29.8600 -0.2600"], alone)
+        self.assertEqual(asked, [["SOLB.BR"], ["SOLB.BR"]])
+        quote = json.loads(auto.lines[0])
+        self.assertEqual(
+            (quote["symbol"], quote["price"], quote["change"], quote["source"]),
+            ("SOLB.BR", 29.86, -0.26, "alphavantage"),
+        )
+        self.assertEqual(auto.stderr, "")
+        self.assertNoSecret(alone)
 
 
 if __name__ == "__main__":
