@@ -241,7 +241,7 @@ class ExchangeSuffixes(QuotesCase):
             # --source auto: Yahoo does not answer here, Stooq does not cover Brussels.
             auto = self.quotes(["--json", "SOLB.BR"], server.url)
             asked = [r.query["symbol"] for r in server.requests_for("/query")]
-        self.assertEqual(alone.lines, ["SOLB.BR 29.8600 -0.2600"], alone)
+        self.assertEqual(alone.lines, ["SOLB.BR 29.86 -0.26"], alone)
         self.assertEqual(asked, [["SOLB.BR"], ["SOLB.BR"]])
         quote = json.loads(auto.lines[0])
         self.assertEqual(
@@ -250,6 +250,79 @@ class ExchangeSuffixes(QuotesCase):
         )
         self.assertEqual(auto.stderr, "")
         self.assertNoSecret(alone)
+
+
+class Precision(QuotesCase):
+    """Prices and changes at the digits the sources' own sites show."""
+
+    TABLE = [
+        # Kraken's strings (five decimals for BTC, seven for DOGE, eight for SHIB).
+        ("BTC/USD", "84036.00000", "84380.00000", "BTC/USD 84036.00 -344.00"),
+        ("DOGE-USD", "0.1623400", "0.1701200", "DOGE/USD 0.1623 -0.0078"),
+        ("SHIB-USD", "0.00001234", "0.00001200", "SHIB/USD 0.00001234 +0.00000034"),
+        # Coinbase's (as many digits as the product's quote increment) and Stooq's.
+        ("BTC-USD", "105970.3", "106150.1", "BTC/USD 105970.30 -179.80"),
+        ("XRP-USD", "2.1534", "2.2012", "XRP/USD 2.15 -0.05"),
+        ("ETH-BTC", "0.02345678", "0.02300000", "ETH/BTC 0.02346 +0.00046"),
+        ("BTC-USDT", "84036.01234", "84000", "BTC/USDT 84036.01 +36.01"),
+        ("ETH-EUR", "2210.55", None, "ETH/EUR 2210.55"),
+        # Currency pairs as they are quoted.
+        ("EUR/USD", "1.155", "1.1584", "EUR/USD 1.1550 -0.0034"),
+        ("EUR/USD", "1.1550000190734863", "1.1584000587463379", "EUR/USD 1.15500 -0.00340"),
+        ("EUR/GBP", "0.85050", "0.85050", "EUR/GBP 0.85050 0"),
+        ("USD/JPY", "144.0712", "143.56", "USD/JPY 144.071 +0.511"),
+        ("EUR/JPY", "165.98", "165.89", "EUR/JPY 165.98 +0.09"),
+        ("EUR/HUF", "402.35", "403.1", "EUR/HUF 402.35 -0.75"),
+        ("JPY/USD", "0.0069444", "0.0069", "JPY/USD 0.006944 +0.000044"),
+        # Stocks and indices: two decimals; a penny stock at four significant digits.
+        ("AAPL", "196.4500", "199.2000", "AAPL 196.45 -2.75"),
+        ("^GSPC", "5976.9", "6045.26", "^GSPC 5976.90 -68.36"),
+        ("SNDL", "0.0123", "0.0125", "SNDL 0.01230 -0.00020"),
+    ]
+
+    def test_the_table(self):
+        for symbol, price, previous, line in self.TABLE:
+            quote = tq.Quote(
+                tq.parse_symbol(symbol),
+                "test",
+                tq.number(price),
+                previous=tq.number(previous),
+            )
+            self.assertEqual(quote.line(False), line, (symbol, price))
+            # --json keeps the source's digits.
+            self.assertEqual(json.loads(quote.json(), parse_float=str)["price"], price)
+
+    def test_the_sources_own_digits_win(self):
+        # Yahoo's priceHint: EURUSD=X's doubles to 4; pence to 2, so pounds to 4.
+        eurusd = tq.Quote(
+            tq.parse_symbol("EUR/USD"),
+            "yahoo",
+            tq.number("1.1550000190734863"),
+            previous=tq.number("1.1584"),
+            decimals=4,
+        )
+        self.assertEqual(eurusd.line(False), "EUR/USD 1.1550 -0.0034")
+        pence = tq.Quote(
+            tq.parse_symbol("VOD.L"),
+            "yahoo",
+            tq.number("74.28"),
+            previous=tq.number("73.9"),
+            currency="GBp",
+            decimals=2,
+        )
+        self.assertEqual(pence.line(False), "VOD.L 0.7428 +0.0038")
+
+    def test_krakens_five_decimals(self):
+        def ticker(request):
+            row = fx.kraken_row("84036.00000", "84380.00000")
+            return fx.js({"error": [], "result": {"XXBTZUSD": row}})
+
+        with Server({"/0/public/Ticker": ticker}) as server:
+            text = self.quotes(["--source", "kraken", "BTC/USD"], server.url)
+            as_json = self.quotes(["--source", "kraken", "--json", "BTC/USD"], server.url)
+        self.assertEqual(text.lines, ["BTC/USD 84036.00 -344.00"])
+        self.assertIn('"price": 84036.00000, "change": -344.00000,', as_json.stdout)
+        self.assertIn('"decimals": 2,', as_json.stdout)
 
 
 if __name__ == "__main__":
