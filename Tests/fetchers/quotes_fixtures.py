@@ -159,6 +159,45 @@ YAHOO_BTC_24H = dict(
 )
 
 
+# Extended hours in v7: preMarketPrice, preMarketChange, preMarketChangePercent,
+# preMarketTime and the four postMarket* fields beside the regular ones (the AAPL row
+# in Globalkmaria/rorBack router/v1/stock/mock/stock-prices.md has preMarketPrice and
+# its kin; yahoo-finance2's quote() result types name all eight), the change against
+# the regular session's close, the time in seconds. They stay in the answer after their
+# session: this morning's pre-market trade is still there after hours.
+YAHOO_EXTENDED = {
+    # After hours (marketState POST): the post-market trade, 16:30 in New York.
+    "AAPL": dict(
+        YAHOO_ROWS["AAPL"],
+        preMarketPrice=198.1,
+        preMarketChange=-1.0999908447265625,
+        preMarketChangePercent=-0.5522042512893677,
+        preMarketTime=NOW - 8 * 3600,
+        postMarketPrice=197.02000427246094,
+        postMarketChange=0.5700042724609375,
+        postMarketChangePercent=0.29015234112739563,
+        postMarketTime=NOW + 1800,
+    ),
+    # Pre-market (PRE): the regular close is yesterday's.
+    "TSLA": dict(
+        YAHOO_ROWS["TSLA"],
+        regularMarketTime=NOW - DAY,
+        preMarketPrice=327.9,
+        preMarketChange=2.5899962902069092,
+        preMarketChangePercent=0.7961532473564148,
+        preMarketTime=NOW - 60,
+    ),
+    # The regular session: the morning's pre-market trade is history.
+    "MSFT": dict(
+        YAHOO_ROWS["MSFT"],
+        preMarketPrice=479.5,
+        preMarketChange=0.6300048828125,
+        preMarketChangePercent=0.1315597593784332,
+        preMarketTime=NOW - 8 * 3600,
+    ),
+}
+
+
 def yahoo_quote(rows=None, crumb=YAHOO_CRUMB):
     """The v7 route: the rows asked for (symbols=) that it knows; 401 without the crumb."""
     rows = YAHOO_ROWS if rows is None else rows

@@ -96,6 +96,7 @@ class Sources(QuotesCase):
                 "time",
                 "market_state",
                 "source",
+                "extended",
             },
         )
 

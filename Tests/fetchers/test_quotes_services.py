@@ -325,5 +325,104 @@ class Precision(QuotesCase):
         self.assertIn('"decimals": 2,', as_json.stdout)
 
 
+class ExtendedHours(QuotesCase):
+    """The trade before or after the regular session, in --json and with --extended."""
+
+    def test_yahoo(self):
+        routes = fx.yahoo_routes(**{"/v7/finance/quote": fx.yahoo_quote(fx.YAHOO_EXTENDED)})
+        symbols = ["--source", "yahoo", "AAPL", "TSLA", "MSFT"]
+        with Server(routes) as server:
+            as_json = self.quotes(["--json"] + symbols, server.url)
+            text = self.quotes(["--extended"] + symbols, server.url)
+            percent = self.quotes(["--extended", "--percent"] + symbols, server.url)
+            plain = self.quotes(symbols, server.url)
+        quotes = {q["symbol"]: q for q in map(json.loads, as_json.lines)}
+        self.assertEqual(
+            quotes["AAPL"]["extended"],
+            {
+                "session": "post",
+                "price": 197.02,
+                "change": 0.57,
+                "percent": 0.29,
+                "time": "2025-06-13T20:30:00Z",
+            },
+        )
+        self.assertEqual((quotes["AAPL"]["price"], quotes["AAPL"]["change"]), (196.45, -2.75))
+        self.assertEqual(
+            quotes["TSLA"]["extended"],
+            {
+                "session": "pre",
+                "price": 327.9,
+                "change": 2.59,
+                "percent": 0.8,
+                "time": "2025-06-13T19:59:00Z",
+            },
+        )
+        self.assertIsNone(quotes["MSFT"]["extended"])
+        self.assertEqual(
+            text.lines,
+            [
+                "AAPL 196.45 -2.75",
+                "AAPL(post) 197.02 +0.57",
+                "TSLA 325.31 +6.20",
+                "TSLA(pre) 327.90 +2.59",
+                "MSFT 474.96 -3.91",
+            ],
+        )
+        self.assertEqual(percent.lines[1], "AAPL(post) 197.02 +0.29%")
+        self.assertEqual(
+            plain.lines, ["AAPL 196.45 -2.75", "TSLA 325.31 +6.20", "MSFT 474.96 -3.91"]
+        )
+
+    def test_nasdaq(self):
+        with Server(fx.nasdaq_routes()) as server:
+            symbols = ["--source", "nasdaq", "AAPL", "TSLA", "MSFT"]
+            as_json = self.quotes(["--json"] + symbols, server.url)
+            text = self.quotes(["--extended"] + symbols, server.url)
+        quotes = {q["symbol"]: q for q in map(json.loads, as_json.lines)}
+        # Pre-market: primaryData is the pre-market trade, secondaryData the last close.
+        self.assertEqual(
+            quotes["AAPL"]["extended"],
+            {
+                "session": "pre",
+                "price": 197.10,
+                "change": 0.65,
+                "percent": 0.33,
+                "time": "2025-06-13T13:27:00Z",
+            },
+        )
+        self.assertEqual(quotes["AAPL"]["price"], 196.45)
+        self.assertEqual(
+            quotes["TSLA"]["extended"],
+            {
+                "session": "post",
+                "price": 326.00,
+                "change": 0.69,
+                "percent": 0.21,
+                "time": "2025-06-13T20:31:00Z",
+            },
+        )
+        self.assertIsNone(quotes["MSFT"]["extended"])
+        self.assertEqual(
+            text.lines,
+            [
+                "AAPL 196.45 -2.75",
+                "AAPL(pre) 197.10 +0.65",
+                "TSLA 325.31 +6.20",
+                "TSLA(post) 326.00 +0.69",
+                "MSFT 1474.96 -3.91",
+            ],
+        )
+
+    def test_an_odd_extended_trade_loses_only_itself(self):
+        rows = {"AAPL": dict(fx.YAHOO_EXTENDED["AAPL"], postMarketPrice="12x")}
+        routes = fx.yahoo_routes(**{"/v7/finance/quote": fx.yahoo_quote(rows)})
+        with Server(routes) as server:
+            result = self.quotes(["--source", "yahoo", "--json", "AAPL"], server.url)
+        quote = json.loads(result.lines[0])
+        self.assertEqual((quote["price"], quote["extended"]), (196.45, None))
+        self.assertEqual(result.stderr, "")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -187,8 +187,9 @@ class Lines(unittest.TestCase):
         self.assertEqual(
             quote.json(),
             '{"symbol": "AAPL", "name": "Apple Inc.", "price": 196.45, "change": -2.75, '
-            '"change_percent": -1.38, "decimals": 2, "currency": "USD", "time": "2025-06-13T20:00:00Z", '
-            '"market_state": "post", "source": "test"}',
+            '"change_percent": -1.38, "decimals": 2, "currency": "USD", '
+            '"time": "2025-06-13T20:00:00Z", "market_state": "post", "source": "test", '
+            '"extended": null}',
         )
 
     def test_rejected(self):
