@@ -50,7 +50,7 @@ class UserAgents(QuotesCase):
         honest = [r for r in requests if not r.path.startswith("/api/quote/")]
         self.assertEqual(len(honest), 4)
         for request in honest:
-            self.assertEqual(request.headers["User-Agent"], "ticker-quotes/0.2 (+ticker-status)")
+            self.assertEqual(request.headers["User-Agent"], tq.USER_AGENT)
         # Nasdaq: what its own pages send, as the clients that work send it.
         nasdaq = requests[-1].headers
         self.assertEqual(nasdaq["User-Agent"], tq.BROWSER_USER_AGENT)
@@ -76,7 +76,7 @@ class UserAgents(QuotesCase):
         self.assertEqual(result.lines[0], "AAPL 196.45 -2.75", result)
         self.assertEqual(agents["/v7/finance/quote"], firefox)
         self.assertEqual(agents["/api/quote/MSFT/info"], firefox)
-        self.assertEqual(agents["/0/public/Ticker"], "ticker-quotes/0.2 (+ticker-status)")
+        self.assertEqual(agents["/0/public/Ticker"], tq.USER_AGENT)
         # A value that cannot be a header's is not sent: a message, and Chrome's instead.
         with Server(fx.yahoo_browser_only_routes()) as server:
             bad = self.quotes(
