@@ -11,7 +11,7 @@ it): the paths and queries are the real APIs', and they do not collide.
 
 import json
 
-from loopback import Response
+from loopback import Response, resolve
 
 # 2025-06-13 20:00:00 UTC, a Friday: 16:00 in New York (the close), 22:00 in Warsaw.
 NOW = 1749844800
@@ -146,6 +146,58 @@ YAHOO_ROWS = {
 }
 
 
+# Crypto in v7: regularMarketChange is the change over 24 hours, while
+# regularMarketPreviousClose is the price at UTC midnight, so the two disagree: the
+# issue's BTC-USD, regularMarketChange -1621.90 where the price less the previous
+# close is +107.41 (the row's other fields as yahoo_row's).
+YAHOO_BTC_24H = dict(
+    yahoo_row(
+        "BTC-USD", "84036.00390625", "83928.59375", "REGULAR", "Bitcoin USD", kind="CRYPTOCURRENCY"
+    ),
+    regularMarketChange=-1621.90234375,
+    regularMarketChangePercent=-1.8934648472685496,
+)
+
+
+# Extended hours in v7: preMarketPrice, preMarketChange, preMarketChangePercent,
+# preMarketTime and the four postMarket* fields beside the regular ones (the AAPL row
+# in Globalkmaria/rorBack router/v1/stock/mock/stock-prices.md has preMarketPrice and
+# its kin; yahoo-finance2's quote() result types name all eight), the change against
+# the regular session's close, the time in seconds. They stay in the answer after their
+# session: this morning's pre-market trade is still there after hours.
+YAHOO_EXTENDED = {
+    # After hours (marketState POST): the post-market trade, 16:30 in New York.
+    "AAPL": dict(
+        YAHOO_ROWS["AAPL"],
+        preMarketPrice=198.1,
+        preMarketChange=-1.0999908447265625,
+        preMarketChangePercent=-0.5522042512893677,
+        preMarketTime=NOW - 8 * 3600,
+        postMarketPrice=197.02000427246094,
+        postMarketChange=0.5700042724609375,
+        postMarketChangePercent=0.29015234112739563,
+        postMarketTime=NOW + 1800,
+    ),
+    # Pre-market (PRE): the regular close is yesterday's.
+    "TSLA": dict(
+        YAHOO_ROWS["TSLA"],
+        regularMarketTime=NOW - DAY,
+        preMarketPrice=327.9,
+        preMarketChange=2.5899962902069092,
+        preMarketChangePercent=0.7961532473564148,
+        preMarketTime=NOW - 60,
+    ),
+    # The regular session: the morning's pre-market trade is history.
+    "MSFT": dict(
+        YAHOO_ROWS["MSFT"],
+        preMarketPrice=479.5,
+        preMarketChange=0.6300048828125,
+        preMarketChangePercent=0.1315597593784332,
+        preMarketTime=NOW - 8 * 3600,
+    ),
+}
+
+
 def yahoo_quote(rows=None, crumb=YAHOO_CRUMB):
     """The v7 route: the rows asked for (symbols=) that it knows; 401 without the crumb."""
     rows = YAHOO_ROWS if rows is None else rows
@@ -256,6 +308,39 @@ def yahoo_routes(**changes):
     }
     routes.update(changes)
     return routes
+
+
+# Since February 2025 Yahoo's edge answers a client whose User-Agent is not a
+# browser's with HTTP 429 and the plain text "Edge: Too Many Requests": on
+# fc.yahoo.com (which then sets no cookie), on getcrumb (which then gives that text
+# where the crumb would be) and on the quote and chart APIs (ranaroussi/yfinance
+# issues #2276 and #2284 and pull request #2277; tarkah/tickrs pull request #170;
+# moneymanagerex/moneymanagerex issue #7482, where an old Firefox's User-Agent was
+# refused and a current Chrome's was not). Here a browser's is one that starts as
+# every browser's does, "Mozilla/5.0 (" (yahoo-finance2 recorded a session that worked
+# on 2026-10-03 with "Mozilla/5.0 (compatible; yahoo-finance2/0.0.1)"); ticker-quotes'
+# own, Python's and curl's are refused.
+YAHOO_EDGE = "Edge: Too Many Requests"
+
+
+def yahoo_edge(retry_after=None):
+    headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
+    return Response(YAHOO_EDGE, 429, headers, content_type="text/plain;charset=utf-8")
+
+
+def browser_only(route):
+    """`route`, for a browser's User-Agent; Yahoo's edge refusal for any other."""
+
+    def answer(request):
+        if not request.headers.get("User-Agent", "").startswith("Mozilla/5.0 ("):
+            return yahoo_edge()
+        return resolve(route, request)
+
+    return answer
+
+
+def yahoo_browser_only_routes(**changes):
+    return {path: browser_only(route) for path, route in yahoo_routes(**changes).items()}
 
 
 # ---------------------------------------------------------------------------
@@ -607,7 +692,10 @@ def finnhub_quote(key):
 # 25 requests per day ..."} (finance-quote issue #363, home-assistant/home-assistant.io
 # pull request #31996); {"Error Message": "the parameter apikey is invalid or
 # missing. ..."} and an unknown symbol's {"Global Quote": {}} (Alpha Vantage's
-# documentation).
+# documentation). Symbols of other markets take a suffix: its documentation's own
+# (TSCO.LON, SHOP.TRT, MBG.DEX, RELIANCE.BSE, 600104.SHH, 000002.SHZ) and Yahoo's
+# for many (SOLB.BR for Euronext Brussels, as the issue reports; .TO, .PA), the quote's
+# shape the same.
 
 AV_NOTE = (
     "Thank you for using Alpha Vantage! Our standard API call frequency is 5 calls per minute "
@@ -651,6 +739,23 @@ def alphavantage_query(key, mode="ok"):
                     }
                 }
             )
+        if symbol == "SOLB.BR":  # Euronext Brussels, in the suffix Yahoo uses too
+            return js(
+                {
+                    "Global Quote": {
+                        "01. symbol": "SOLB.BR",
+                        "02. open": "30.1000",
+                        "03. high": "30.2400",
+                        "04. low": "29.7000",
+                        "05. price": "29.8600",
+                        "06. volume": "412873",
+                        "07. latest trading day": "2025-06-13",
+                        "08. previous close": "30.1200",
+                        "09. change": "-0.2600",
+                        "10. change percent": "-0.8632%",
+                    }
+                }
+            )
         return js({"Global Quote": {}})
 
     return answer
@@ -670,6 +775,8 @@ def alphavantage_query(key, mode="ok"):
 
 
 def twelvedata_row(symbol, name, close, previous, currency, market_open):
+    digits = len(close.partition(".")[2])
+    change = float(close) - float(previous)
     return {
         "symbol": symbol,
         "name": name,
@@ -684,8 +791,8 @@ def twelvedata_row(symbol, name, close, previous, currency, market_open):
         "close": close,
         "volume": "51447349",
         "previous_close": previous,
-        "change": "0",
-        "percent_change": "0",
+        "change": f"{change:.{digits}f}",
+        "percent_change": f"{change / float(previous) * 100:.5f}",
         "average_volume": "61000000",
         "is_market_open": market_open,
         "fifty_two_week": {"low": "169.21001", "high": "260.10001"},

@@ -64,7 +64,7 @@ class Sources(QuotesCase):
                 quote_request.query["symbols"],
                 ["AAPL,MSFT,SAP.DE,TSLA,NVDA,^GSPC,EURUSD=X,BTC-USD,VOD.L"],
             )
-            self.assertTrue(quote_request.headers["User-Agent"].startswith("ticker-quotes/"))
+            self.assertTrue(quote_request.headers["User-Agent"].startswith("Mozilla/5.0 ("))
             # The crumb and cookie are kept for the next run, in the private state file.
             second = self.quotes(
                 ["--source", "yahoo", "--json", "AAPL", "TSLA", "NVDA", "SAP.DE", "VOD.L"],
@@ -91,10 +91,12 @@ class Sources(QuotesCase):
                 "price",
                 "change",
                 "change_percent",
+                "decimals",
                 "currency",
                 "time",
                 "market_state",
                 "source",
+                "extended",
             },
         )
 
@@ -229,7 +231,7 @@ class Sources(QuotesCase):
                     "USD/JPY 144.07 +0.51",
                     "^GSPC 5976.97 -68.29",
                     "^SPX 5976.97 -68.29",
-                    "BTC/USD 105970.3 -179.8",
+                    "BTC/USD 105970.30 -179.80",
                 ],
             )
             self.assertIn(
@@ -297,12 +299,12 @@ class Sources(QuotesCase):
         self.assertEqual(
             kraken.lines,
             [
-                "BTC/USD 105970.10000 -180.10000",
-                "ETH/USD 2532.41000 -47.59000",
-                "SOL/USD 145.2300 -4.8800",
+                "BTC/USD 105970.10 -180.10",
+                "ETH/USD 2532.41 -47.59",
+                "SOL/USD 145.23 -4.88",
             ],
         )
-        self.assertEqual(kraken_unknown.lines, ["BTC/USD 105970.10000 -180.10000"])
+        self.assertEqual(kraken_unknown.lines, ["BTC/USD 105970.10 -180.10"])
         self.assertIn(
             "'NOSUCH-USD': kraken: unknown symbol (EQuery:Unknown asset pair)",
             kraken_unknown.stderr,
@@ -333,7 +335,7 @@ class Sources(QuotesCase):
             "'SAP.DE': finnhub: needs a key (HTTP 403, it refused the key: You don't have access",
             finnhub.stderr,
         )
-        self.assertEqual(alpha.lines, ["IBM 272.4200 -6.5600"])
+        self.assertEqual(alpha.lines, ["IBM 272.42 -6.56"])
         self.assertIn(
             "'NOSUCH': alphavantage: unknown symbol (an empty Global Quote)", alpha.stderr
         )
@@ -374,7 +376,7 @@ class Failover(QuotesCase):
         self.assertEqual(result.status, 0, result)
         self.assertEqual(
             result.lines,
-            ["AAPL 196.45 -2.75", "EUR/USD 1.1512 -0.0064", "BTC/USD 105970.10000 -180.10000"],
+            ["AAPL 196.45 -2.75", "EUR/USD 1.1512 -0.0064", "BTC/USD 105970.10 -180.10"],
         )
         # yahoo (cookie, then chart) -> nasdaq -> frankfurter -> coinbase -> kraken ->
         # stooq (puzzle) -> finnhub (with its key).
@@ -483,7 +485,7 @@ class Failover(QuotesCase):
         }
         with Server(routes) as server:
             first = self.quotes(["BTC-USD"], server.url)
-            self.assertEqual(first.lines, ["BTC/USD 105970.10000 -180.10000"])  # kraken next
+            self.assertEqual(first.lines, ["BTC/USD 105970.10 -180.10"])  # kraken next
             self.quotes(["BTC-USD"], server.url, now=fx.NOW + 60)
             self.assertEqual(server.hits("/products/BTC-USD/ticker"), 1)
             self.quotes(["BTC-USD"], server.url, now=fx.NOW + 121)

@@ -169,10 +169,10 @@ class Lines(unittest.TestCase):
     def test_lines(self):
         self.assertEqual(self.quote("196.45", "199.20").line(False), "AAPL 196.45 -2.75")
         self.assertEqual(self.quote("196.45", "199.20").line(True), "AAPL 196.45 -1.38%")
-        self.assertEqual(self.quote("10", "10").line(False), "AAPL 10 0")
-        self.assertEqual(self.quote("10", "10").line(True), "AAPL 10 0%")
-        self.assertEqual(self.quote("10.5", "10").line(True), "AAPL 10.5 +5.00%")
-        self.assertEqual(self.quote("10.5").line(False), "AAPL 10.5")  # no change given
+        self.assertEqual(self.quote("10", "10").line(False), "AAPL 10.00 0")
+        self.assertEqual(self.quote("10", "10").line(True), "AAPL 10.00 0%")
+        self.assertEqual(self.quote("10.5", "10").line(True), "AAPL 10.50 +5.00%")
+        self.assertEqual(self.quote("10.5").line(False), "AAPL 10.50")  # no change given
         self.assertEqual(self.quote("7428", "7390", currency="GBp").line(False), "AAPL 74.28 +0.38")
 
     def test_json_line(self):
@@ -187,8 +187,9 @@ class Lines(unittest.TestCase):
         self.assertEqual(
             quote.json(),
             '{"symbol": "AAPL", "name": "Apple Inc.", "price": 196.45, "change": -2.75, '
-            '"change_percent": -1.38, "currency": "USD", "time": "2025-06-13T20:00:00Z", '
-            '"market_state": "post", "source": "test"}',
+            '"change_percent": -1.38, "decimals": 2, "currency": "USD", '
+            '"time": "2025-06-13T20:00:00Z", "market_state": "post", "source": "test", '
+            '"extended": null}',
         )
 
     def test_rejected(self):
@@ -270,7 +271,7 @@ class Offline(unittest.TestCase):
                 json.dumps(
                     {"error": [], "result": {"XXBTZUSD": fx.kraken_row("105970.1", "106150.2")}}
                 ),
-                "BTC/USD 105970.1 -180.1",
+                "BTC/USD 105970.10 -180.10",
             ),
         ]
         for text, line in cases:
