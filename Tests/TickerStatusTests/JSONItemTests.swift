@@ -237,6 +237,20 @@ private func itemsFoundBothWays(_ lines: [String]) throws -> (strip: [String], l
     #expect(try clickTarget(at: 3, in: sources)?.quote == nil)
   }
 
+  @Test func decimalsDrawThePriceAndChangeAsPeopleReadThem() throws {
+    let lines = [
+      #"{"symbol": "BTC/USD", "price": 84036.00000, "change": -344.00000, "decimals": 2}"#,
+      #"{"symbol": "EUR/USD", "price": "1.084249", "change": 0.00005, "decimals": 4}"#,
+      #"{"symbol": "RAW", "price": 1.23456, "change": 0.1, "decimals": 2.5}"#,
+      #"{"symbol": "BIG", "price": 7, "change": null, "change_percent": 1.234, "decimals": 99}"#,
+    ]
+    let plain = try frames(
+      ["--input", "json", "-w", "90", "-s", "0", "--format", "plain"], lines: lines, times: [0])
+    let shown =
+      "BTC/USD 84036.00 ▼344.00 · EUR/USD 1.0842 ▲0.0001 · RAW 1.23456 ▲0.1 · BIG 7 ▲1.234%"
+    #expect(plain == [shown + String(repeating: " ", count: 90 - shown.count)])
+  }
+
   @Test func clicksCarryTheItemsURLAndTooltip() throws {
     let lines = [
       line("plain"),

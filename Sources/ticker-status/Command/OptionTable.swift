@@ -100,7 +100,8 @@ enum OptionTable {
         What each line read holds: text (default), quotes (as --quotes) or json: one \
         JSON object a line with 'text', and optional 'url', 'tooltip' (waybar's, and \
         TICKER_TOOLTIP) and 'style' (tmux style syntax); one with 'symbol' and 'price' \
-        (and 'change' or 'change_percent', as 'ticker-quotes --json' prints) is a quote. \
+        (and 'change' or 'change_percent', as 'ticker-quotes --json' prints) is a quote, \
+        drawn to its 'decimals' where given. \
         Other members are ignored; a line that is not one such object alone (not an \
         array holding one, nor one after commas) is left out, with a warning. The text \
         is literal (no --markup). A byte-order mark at the start of any input is \

@@ -8,7 +8,9 @@ import TickerCore
 ///   escape it as any item text.
 /// - `symbol` and `price` (and `change`, else `change_percent`), as
 ///   `ticker-quotes --json` prints them, make the item a quote, drawn as `--quotes`
-///   draws one; `time` and `market_state` are read and not drawn.
+///   draws one, its price and change at `decimals` where that is given (0 to 12: the
+///   source's own digits, such as Kraken's 84036.00000, read as people read them);
+///   `time` and `market_state` are read and not drawn.
 /// - `style`, in tmux style syntax, styles a text item; one that does not parse is
 ///   ignored, with one warning a run.
 /// - `url` and `tooltip` go to `--on-click` (`TICKER_URL`, `TICKER_TOOLTIP`), and the
@@ -98,9 +100,15 @@ struct JSONItem {
   /// rules (numbers kept as written); `nil` when they are not one.
   private static func quote(_ members: [String: JSONValue]) -> Quote? {
     guard let symbol = members["symbol"]?.string.map(Sanitizer.clean),
-      !symbol.isEmpty, let price = members["price"].flatMap(literal)
+      !symbol.isEmpty, var price = members["price"].flatMap(literal)
     else { return nil }
     var change = members["change"].flatMap(literal)
+    if let places = members["decimals"]?.number, places >= 0, places <= 12,
+      places == places.rounded()
+    {
+      price = DecimalText.rounded(price, places: Int(places)) ?? price
+      change = change.map { DecimalText.rounded($0, places: Int(places)) ?? $0 }
+    }
     if change == nil, let percent = members["change_percent"].flatMap(literal) {
       change = percent + "%"
     }
