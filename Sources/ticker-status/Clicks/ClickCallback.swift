@@ -2,27 +2,36 @@ import TickerCore
 
 /// `--clicked-item`: what a bar's click action runs. Finds the item as a one-shot run
 /// would (the same sources, the cached command output), runs `--on-click` for it, and
-/// prints nothing.
+/// prints nothing. `left` is the item at the left edge of the frame a one-shot draws
+/// at the same time (`--at`, else now): the same ticker, moving from when the items
+/// last changed (`--on-change restart`) and standing while the player does not play
+/// (`--player-status`).
 ///
 /// Standard input is not read (it is the bar's, not the items'): an item that came from
 /// `-f -` cannot be found again, and runs nothing.
 enum ClickCallback {
   static func run(
-    _ pipeline: Pipeline, item: ClickedItem, button: Int, environment: Environment
+    _ pipeline: Pipeline, item: ClickedItem, button: Int, time: Double?,
+    environment: Environment
   ) -> ExitStatus {
     guard let action = pipeline.clickAction else { return .success }
     var sources: [SourceLines] = []
-    _ = SourceStage.read(pipeline, at: nil, for: .click, environment: environment) {
+    let read = SourceStage.read(pipeline, at: time, for: .click, environment: environment) {
       sources.append($0)
     }
     // The strip is laid out as the frame's was, recording where each item came from.
     var build = StripBuild(pipeline, sources: sources, recordsOrigins: true)
     let strip = build.advance(until: .infinity, clock: Clock.monotonic) ?? build.stripSoFar()
-    let index: Int? =
-      switch item {
-      case .index(let number): number
-      case .leftEdge: pipeline.ticker(strip).item(atColumn: 0, at: Clock.now())
-      }
+    let index: Int?
+    switch item {
+    case .index(let number): index = number
+    case .leftEdge:
+      let time = time ?? Clock.now()
+      let ticker = pipeline.framedTicker(
+        strip, playing: read.playing, changedAt: read.changedAt ?? time
+      ).ticker
+      index = ticker.item(atColumn: 0, at: time)
+    }
     guard let index, let origins = build.origins,
       let target = ItemLookup.target(at: index, origins: origins, in: sources)
     else {

@@ -50,7 +50,8 @@ struct TickerStatus {
     }
     if let clicked = options.clickedItem {
       return ClickCallback.run(
-        pipeline, item: clicked, button: options.clickedButton, environment: environment)
+        pipeline, item: clicked, button: options.clickedButton, time: options.time,
+        environment: environment)
     }
     if options.stream { return Stream.run(pipeline, options: options, environment: environment) }
     return OneShot.run(pipeline, time: options.time, environment: environment)
