@@ -24,6 +24,26 @@ func recordingAction(_ folder: TestFolder) -> String {
     + "'\(log)'"
 }
 
+/// The command of the first `%{A1:…:}` action in a polybar frame, unescaped as
+/// polybar does.
+func firstPolybarAction(in frame: String) -> String? {
+  guard let start = frame.range(of: "%{A1:") else { return nil }
+  var command = ""
+  var rest = frame[start.upperBound...]
+  while let character = rest.first {
+    rest = rest.dropFirst()
+    if character == "\\", rest.first == ":" {
+      command.append(":")
+      rest = rest.dropFirst()
+    } else if character == ":" {
+      return command
+    } else {
+      command.append(character)
+    }
+  }
+  return nil
+}
+
 /// The lines the action wrote, once `count` are there (or after 10 s).
 func recordedClicks(_ folder: TestFolder, count: Int) -> [String] {
   waitUntil(timeout: 10) { folder.lineCount("clicks") >= count }

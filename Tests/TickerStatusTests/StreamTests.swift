@@ -534,18 +534,11 @@ func processes(mentioning word: String) -> [Int32] {
     defer { folder.remove() }
     let socket = folder.file("silent")
     // Accepts every connection and never says a word.
-    let server = try LiveProcess(
-      [
-        "-c",
-        "import socket,sys\ns=socket.socket(socket.AF_UNIX)\ns.bind(sys.argv[1])\ns.listen(8)\n"
-          + "print('ready',flush=True)\nkept=[]\nwhile True: kept.append(s.accept())",
-        socket,
-      ], executable: python)
+    let server = try silentSocketServer(at: socket, python: python)
     defer {
       server.stop()
       unlink(socket)
     }
-    #expect(waitUntil(timeout: 10) { server.lines.contains { $0.text == "ready" } })
     // Started clean (see `spawnClean`), so that a tmux client left waiting on the
     // socket cannot keep the test waiting too; any such client is killed at the end.
     let clients = {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs `tmux` with `arguments` to its end, the one way every tmux suite does (the
 /// plugin's, the clients', the clicks', the streams'): spawned clean (`spawnClean`), so
@@ -26,4 +27,28 @@ func tmuxCommand(
   return ProcessResult(
     status: status, stdout: String(decoding: out, as: UTF8.self),
     stderr: folder.read("err") ?? "", stdoutBytes: [UInt8](out))
+}
+
+/// tmux, and a private server of it with a session; `nil` (said) without tmux.
+func tmuxServerWithASession() throws -> (String, PrivateTmux)? {
+  guard let tmux = which("tmux") else {
+    print("skipped: tmux is not installed")
+    return nil
+  }
+  let server = try #require(try PrivateTmux(tmux, start: ["-f", "/dev/null", "new-session", "-d"]))
+  return (tmux, server)
+}
+
+/// A server on the Unix socket `socket` that accepts every connection and never says a
+/// word (a tmux server that hangs), started with `python` and ready when returned.
+func silentSocketServer(at socket: String, python: String) throws -> LiveProcess {
+  let server = try LiveProcess(
+    [
+      "-c",
+      "import socket,sys\ns=socket.socket(socket.AF_UNIX)\ns.bind(sys.argv[1])\ns.listen(8)\n"
+        + "print('ready',flush=True)\nkept=[]\nwhile True: kept.append(s.accept())",
+      socket,
+    ], executable: python)
+  #expect(waitUntil(timeout: 10) { server.lines.contains { $0.text == "ready" } })
+  return server
 }

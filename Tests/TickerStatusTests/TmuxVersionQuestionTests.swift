@@ -15,19 +15,8 @@ import Testing
     return folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
   }
 
-  /// tmux and a private server with a session; `nil` (said) without tmux.
-  private func server() throws -> (String, PrivateTmux)? {
-    guard let tmux = which("tmux") else {
-      print("skipped: tmux is not installed")
-      return nil
-    }
-    let server = try #require(
-      try PrivateTmux(tmux, start: ["-f", "/dev/null", "new-session", "-d"]))
-    return (tmux, server)
-  }
-
   @Test func aOneShotInAPaneStartsNoTmux() throws {
-    guard let (tmux, server) = try server() else { return }
+    guard let (tmux, server) = try tmuxServerWithASession() else { return }
     defer { server.stop() }
     let folder = try TestFolder("ticker-pane-version")
     defer { folder.remove() }
@@ -59,7 +48,7 @@ import Testing
   }
 
   @Test func withoutThePanesWordTheServerIsAskedOnceAndTheAnswerKept() throws {
-    guard let (tmux, server) = try server() else { return }
+    guard let (tmux, server) = try tmuxServerWithASession() else { return }
     defer { server.stop() }
     let folder = try TestFolder("ticker-pane-version")
     defer { folder.remove() }
@@ -96,18 +85,11 @@ import Testing
     let folder = try TestFolder("ticker-pane-version")
     defer { folder.remove() }
     let socket = folder.file("silent")
-    let server = try LiveProcess(
-      [
-        "-c",
-        "import socket,sys\ns=socket.socket(socket.AF_UNIX)\ns.bind(sys.argv[1])\ns.listen(8)\n"
-          + "print('ready',flush=True)\nkept=[]\nwhile True: kept.append(s.accept())",
-        socket,
-      ], executable: python)
+    let server = try silentSocketServer(at: socket, python: python)
     defer {
       server.stop()
       unlink(socket)
     }
-    #expect(waitUntil(timeout: 10) { server.lines.contains { $0.text == "ready" } })
     let clients = {
       processes(mentioning: socket).filter { $0 != server.process.processIdentifier }
     }

@@ -15,25 +15,6 @@ import Testing
     return (line, stream)
   }
 
-  /// The command of the first `%{A1:…:}` action in `frame`, unescaped as polybar does.
-  private func firstAction(in frame: String) -> String? {
-    guard let start = frame.range(of: "%{A1:") else { return nil }
-    var command = ""
-    var rest = frame[start.upperBound...]
-    while let character = rest.first {
-      rest = rest.dropFirst()
-      if character == "\\", rest.first == ":" {
-        command.append(":")
-        rest = rest.dropFirst()
-      } else if character == ":" {
-        return command
-      } else {
-        command.append(character)
-      }
-    }
-    return nil
-  }
-
   @Test func aPolybarFrameDoesNotGrowWithTheArguments() throws {
     let folder = try TestFolder("ticker-bar-actions")
     defer { folder.remove() }
@@ -45,7 +26,7 @@ import Testing
     // was 5.6 MB a frame with the arguments in every action.
     #expect(frame.utf8.count < 5_000, "\(frame.utf8.count) bytes")
     // The action still finds its item: run it as polybar would.
-    let action = try #require(firstAction(in: frame), "\(frame)")
+    let action = try #require(firstPolybarAction(in: frame), "\(frame)")
     let result = try runProcess("/bin/sh", ["-c", action])
     #expect(result.status == 0, "\(result.stderr)")
     let item = try #require(action.firstMatch(of: /--clicked-item (\d+)/).map { String($0.1) })

@@ -6,25 +6,6 @@ import Testing
 // Long arguments are kept once in the private cache folder, and the action names them.
 
 @Suite struct OneShotActionAttackTests {
-  /// The command of the first `%{A1:…:}` action in `frame`, unescaped as polybar does.
-  private func firstAction(in frame: String) -> String? {
-    guard let start = frame.range(of: "%{A1:") else { return nil }
-    var command = ""
-    var rest = frame[start.upperBound...]
-    while let character = rest.first {
-      rest = rest.dropFirst()
-      if character == "\\", rest.first == ":" {
-        command.append(":")
-        rest = rest.dropFirst()
-      } else if character == ":" {
-        return command
-      } else {
-        command.append(character)
-      }
-    }
-    return nil
-  }
-
   /// A one-shot polybar frame of `items` with a recording action, its cache in `folder`.
   private func oneShotFrame(_ items: [String], folder: TestFolder) throws -> String {
     let result = try runTicker(
@@ -58,7 +39,7 @@ import Testing
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder.file("ticker-status")).count == 1)
     // The action finds its item, run as polybar runs it.
-    let action = try #require(firstAction(in: frame), "\(frame)")
+    let action = try #require(firstPolybarAction(in: frame), "\(frame)")
     let result = try runProcess(
       "/bin/sh", ["-c", action], environment: testEnvironment(["XDG_RUNTIME_DIR": folder.path]))
     #expect(result.status == 0, "\(result.stderr)")

@@ -6,17 +6,6 @@ import Testing
 // that accepts and never answers.
 
 @Suite(.serialized) struct TmuxAttackTests {
-  /// tmux, and a private server of it with a session; `nil` (said) without tmux.
-  private func serverWithASession() throws -> (String, PrivateTmux)? {
-    guard let tmux = which("tmux") else {
-      print("skipped: tmux is not installed")
-      return nil
-    }
-    let server = try #require(
-      try PrivateTmux(tmux, start: ["-f", "/dev/null", "new-session", "-d"]))
-    return (tmux, server)
-  }
-
   /// A `tmux` on PATH that passes every command to the real one, except the control
   /// client, which runs `controlClient` (a shell fragment) instead when given.
   private func fakeTmux(_ folder: TestFolder, tmux: String, controlClient: String?) throws
@@ -32,7 +21,7 @@ import Testing
   /// A server that answers `%begin` and never `%end`, then floods lines: the stream's
   /// memory stays small (it kept every line: 1.9 GB in 8 s).
   @Test func aFloodingControlClientIsBounded() throws {
-    guard let (tmux, server) = try serverWithASession() else { return }
+    guard let (tmux, server) = try tmuxServerWithASession() else { return }
     defer { server.stop() }
     let folder = try TestFolder("ticker-tmux-flood")
     defer { folder.remove() }
@@ -55,7 +44,7 @@ import Testing
   /// With its control client stopped (SIGSTOP), SIGTERM still ends the stream within
   /// the grace README promises (TERM, then KILL a second later), and the client with it.
   @Test func termEndsTheStreamWhileItsControlClientIsStopped() throws {
-    guard let (_, server) = try serverWithASession() else { return }
+    guard let (_, server) = try tmuxServerWithASession() else { return }
     defer { server.stop() }
     let stream = try LiveProcess(
       ["--stream", "--tmux-option", "@ticker", "--tmux-socket", server.socket, "-w", "5", "x"],
