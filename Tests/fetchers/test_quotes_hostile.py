@@ -1,16 +1,19 @@
 """Hostile answers (issue 28's attack round and issue 24's list): one odd number loses
 one quote only; no traceback on a 128 KiB field; 1e1500000000 never expanded; answers
-bounded; 10,000 symbols. Each prints what it measured (time, peak memory) with -v."""
+bounded; 10,000 symbols; a status line, headers, chunk sizes or body dripped a byte at
+a time still end within --timeout. Each prints what it measured (time, peak memory)
+with -v."""
 
 import json
 import os
+import subprocess
 import sys
 import unittest
 import zlib
 
 import quotes_fixtures as fx
 from loopback import Response, Server
-from quotes_support import QuotesCase, run_measured
+from quotes_support import QuotesCase, run_measured, sample
 
 MEASURED = []
 
@@ -224,6 +227,83 @@ class Bounds(QuotesCase):
         self.assertEqual(result.lines, ["AAPL 196.45 -2.75"])
         self.assertIn(
             "yahoo: v7 quote API: unavailable: 127.0.0.1: got more than 100 headers", result.stderr
+        )
+
+
+# How much longer than --timeout a run may take: the interpreter's start, the state
+# saved, the messages written.
+MARGIN = 1.5
+
+
+def dripped(part, interval=0.5, body=None):
+    """A Stooq answer whose `part` comes a byte every `interval` seconds: "status" (the
+    status line), "headers", "body" (with a Content-Length) or "chunks" (a chunked body
+    whose first chunk-size line is 4,000 zeros long). Every recv of the client succeeds;
+    only a deadline over the whole answer ends it."""
+    body = body or fx.stooq_row("aapl.us") * 40
+    if part in ("status", "headers"):
+        return Response(body, drip=(part, interval))
+    if part == "body":
+        return Response(body, trickle=(1, interval))
+    chunked = b"0" * 4000 + b"%x\r\n" % len(body) + body.encode() + b"\r\n0\r\n\r\n"
+    return Response([chunked], headers={"Transfer-Encoding": "chunked"}, trickle=(1, interval))
+
+
+class SlowHeads(QuotesCase):
+    """The whole run ends within --timeout however slowly a server sends (issue 28's
+    attack round: a status line dripped at a byte every 0.5 s kept --timeout 3 running
+    past 40 s, since http.client's socket timeout bounds each recv, not the answer)."""
+
+    def bounded(self, args, url, timeout):
+        """The run, which must end within `timeout` + MARGIN (killed at + 8 s)."""
+        try:
+            result = self.quotes(["--timeout", str(timeout)] + args, url, limit=timeout + 8)
+        except subprocess.TimeoutExpired:
+            self.fail(f"--timeout {timeout} still running at {timeout + 8} s; killed")
+        self.assertLess(result.elapsed, timeout + MARGIN, result)
+        return result
+
+    def test_a_dripped_status_line_ends_within_timeout(self):
+        with Server({"/q/l/": dripped("status")}) as server:
+            result = self.bounded(["--source", "stooq", "aapl.us"], server.url, 3)
+        self.assertEqual(result.status, 1, result)
+        self.assertEqual(result.lines, [])
+        self.assertIn(
+            "'aapl.us': stooq: unavailable (no answer within --timeout from 127.0.0.1",
+            result.stderr,
+        )
+        self.assertIn('"kind": "unavailable"', result.state())  # backed off, as any outage
+
+    def test_dripped_headers_end_within_timeout(self):
+        with Server({"/q/l/": dripped("headers")}) as server:
+            result = self.bounded(["--source", "stooq", "aapl.us"], server.url, 3)
+        self.assertEqual(result.status, 1, result)
+        self.assertIn(
+            "'aapl.us': stooq: unavailable (no answer within --timeout from 127.0.0.1",
+            result.stderr,
+        )
+
+    def test_a_dripped_body_or_chunk_size_ends_within_timeout(self):
+        for part in ("body", "chunks"):
+            with self.subTest(part=part), Server({"/q/l/": dripped(part)}) as server:
+                result = self.bounded(["--source", "stooq", "aapl.us"], server.url, 2)
+                self.assertEqual(result.status, 1, result)
+                self.assertIn("stooq: unavailable (no answer within --timeout", result.stderr)
+            if os.path.exists(os.path.join(self.state_dir, "quotes.json")):
+                os.unlink(os.path.join(self.state_dir, "quotes.json"))  # the back-off it left
+
+    def test_a_slow_source_is_left_for_the_next_within_timeout(self):
+        # Frankfurter drips its headers: it is abandoned with half the time, and the
+        # ECB, next for currencies, answers within the rest.
+        routes = {fx.FRANKFURTER_PATH: Response.json(fx.FRANKFURTER, drip=("headers", 0.5))}
+        routes.update(fx.ecb_routes(sample("sample-ecb.xml")))
+        with Server(routes) as server:
+            result = self.bounded(["--verbose", "EUR/USD"], server.url, 3)
+        self.assertEqual(result.status, 0, result)
+        self.assertEqual(result.lines, ["EUR/USD 1.1512 -0.0064"])
+        self.assertIn(
+            "EUR/USD from ecb after frankfurter: unavailable (no answer within --timeout",
+            result.stderr,
         )
 
 
