@@ -537,6 +537,53 @@ class Transport(FeedTest):
         self.assertLess(alone.seconds, 3)
 
 
+def dripped(part, body, interval=0.5):
+    """A feed whose `part` comes a byte every `interval` seconds: "status" (the status
+    line), "headers", "body" (with a Content-Length) or "chunks" (a chunked body whose
+    first chunk-size line is 4,000 zeros long). Every recv of the client succeeds;
+    only a deadline over the whole answer ends it."""
+    if part in ("status", "headers"):
+        return Response(body, drip=(part, interval), content_type=RSS)
+    if part == "body":
+        return Response(body, trickle=(1, interval), content_type=RSS)
+    chunked = b"0" * 4000 + b"%x\r\n" % len(body) + body + b"\r\n0\r\n\r\n"
+    return Response([chunked], headers={"Transfer-Encoding": "chunked"}, trickle=(1, interval))
+
+
+class SlowHeads(FeedTest):
+    """The whole run ends within --timeout however slowly a server sends: a status
+    line, headers, a body or a chunk size dripped a byte every 0.5 s (issue 28's
+    attack round, which kept ticker-quotes running past 40 s with --timeout 3)."""
+
+    PARTS = ("status", "headers", "body", "chunks")
+    MARGIN = 1.5  # the interpreter's start, the messages written
+
+    def test_each_dripped_part_ends_within_timeout(self):
+        routes = {f"/{part}": dripped(part, fixture("rss2-bbc.xml")) for part in self.PARTS}
+        with Server(routes) as server:
+            for part in self.PARTS:
+                with self.subTest(part=part):
+                    run = self.feeds("--timeout", "2", f"{server.url}/{part}", timeout=10)
+                    self.assertLess(run.seconds, 2 + self.MARGIN, run.stderr)
+                    self.assertEqual(run.code, 1, run.stderr)
+                    self.assertEqual(run.stdout, b"")
+                    self.assertIn(
+                        f"/{part}: unavailable: the feed did not arrive within --timeout",
+                        run.stderr,
+                    )
+
+    def test_dripping_servers_beside_a_good_feed(self):
+        routes = {f"/{part}": dripped(part, fixture("rss2-bbc.xml")) for part in self.PARTS}
+        routes["/good"] = Response(fixture("rss1-rdf.xml"), content_type=RSS)
+        with Server(routes) as server:
+            urls = [f"{server.url}/{part}" for part in self.PARTS + ("good",)]
+            run = self.feeds("--timeout", "3", *urls, timeout=11)
+        self.assertLess(run.seconds, 3 + self.MARGIN, run.stderr)
+        self.assertEqual(run.code, 0, run.stderr)
+        self.assertEqual(len(run.items), 3)
+        self.assertEqual(run.stderr.count(": unavailable: the feed did not arrive"), 4, run.stderr)
+
+
 class Failures(FeedTest):
     CASES = [
         ("/401", Response.text("login", 401), "needs a key", "HTTP 401"),
