@@ -41,7 +41,7 @@ Server(routes=None, default=None)
 
 Response(body=b"", status=200, headers=None, *, content_type=None, query=None,
          method=None, gzip=False, delay=0, trickle=None, truncate=0, cookies=None,
-         drop=False, drip=None)
+         drop=False, drip=None, status_line=None)
     body          bytes, str (UTF-8), or an iterable of bytes chunks, sent as they come
                   and without Content-Length (the end is the connection's close), for
                   endless or huge bodies.
@@ -69,6 +69,8 @@ Response(body=b"", status=200, headers=None, *, content_type=None, query=None,
                   drips the header lines (and the blank line after them). Every recv
                   of the client then succeeds, so only a deadline over the whole
                   answer ends it; for a slow body, use trickle.
+    status_line   bytes sent as the status line instead of "HTTP/1.1 STATUS PHRASE\r\n"
+                  (its line break too): a hostile version or reason phrase.
     Response.json(value, status=200, **options), Response.text(str, ...), and
     Response.redirect(location, status=302, **options) are shorthands.
 
@@ -119,6 +121,7 @@ class Response:
         cookies=None,
         drop=False,
         drip=None,
+        status_line=None,
     ):
         if isinstance(body, str):
             body = body.encode("utf-8")
@@ -143,6 +146,7 @@ class Response:
         if drip is not None and drip[0] not in ("status", "headers"):
             raise ValueError(f"drip: 'status' or 'headers', not {drip[0]!r}")
         self.drip = drip
+        self.status_line = status_line
 
     @classmethod
     def json(cls, value, status=200, **options):
@@ -291,7 +295,9 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             phrase = HTTPStatus(answer.status).phrase
         except ValueError:
             phrase = "Status"
-        status_line = f"HTTP/1.1 {answer.status} {phrase}\r\n".encode("latin-1")
+        status_line = answer.status_line or f"HTTP/1.1 {answer.status} {phrase}\r\n".encode(
+            "latin-1"
+        )
         head = []
         names = set()
         for name, value in answer.headers:

@@ -12,6 +12,7 @@ import errno
 import gzip
 import json
 import os
+import re
 import shutil
 import socket
 import stat
@@ -366,6 +367,19 @@ class Hostile(FeedTest):
         self.assertIn("Tags", by_text)
         for item in run.items:
             self.assertFalse(any(ord(c) < 32 or 0x7F <= ord(c) <= 0x9F for c in json.dumps(item, ensure_ascii=False)))
+
+    def test_a_server_text_in_messages_is_plain(self):
+        # Messages quote the feed (its root's name and namespace): the C1 controls
+        # and bidi overrides XML allows never reach the terminal raw.
+        controls = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+        root = '<?xml version="1.0"?><opml xmlns="&#x9b;31m&#x202e;evil&#x85;next"/>'
+        with Server({"/root": Response(root, content_type="text/xml")}) as server:
+            for verbose in ([], ["--verbose"]):
+                with self.subTest(verbose=verbose):
+                    run = self.feeds(*verbose, server.url + "/root")
+                    self.assertEqual(run.code, 1)
+                    self.assertIn("root is opml ( 31m evil next)", run.stderr)
+                    self.assertIsNone(controls.search(run.stderr), repr(run.stderr))
 
     def test_many_items_are_capped(self):
         body = rss([(f"N{i}", f"http://many.example/{i}", None) for i in range(20_000)]).encode()

@@ -4,8 +4,8 @@ mode-0600 file of the user's) ended every run with an OverflowError.
 
 The fuzz puts, in turn, every JSON value of every type in place of each field the file
 holds (and of each part holding fields), then runs ticker-quotes against a loopback
-server that answers: no traceback, exit 0, the quotes printed, and a state file
-left that holds only what checks out. It runs the
+server that answers: no traceback, exit 0, the quotes printed, no control character
+on standard error, and a state file left that holds only what checks out. It runs the
 script in this process (its main(), with its environment and standard streams
 replaced) so that some 900 runs take seconds; the values reported first are also run
 as a program."""
@@ -16,6 +16,7 @@ import io
 import json
 import math
 import os
+import re
 import traceback
 import unittest
 from unittest import mock
@@ -25,6 +26,10 @@ from loopback import Response, Server
 from quotes_support import QuotesCase, load_module, sample
 
 SCRIPT = None
+
+# What no text from the program may hold: C0 and C1 controls but for the line break,
+# DEL, bidi overrides and isolates (the rule ticker-feeds' clean() has).
+CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 ODD_VALUES = [
     None,
@@ -124,6 +129,19 @@ def substituted(state, path, value):
     return state
 
 
+def strings_of(value):
+    """Every string in a JSON document, its keys too."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from strings_of(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings_of(item)
+
+
 def refuse_constant(name):
     raise ValueError(f"{name} in the state file")
 
@@ -166,12 +184,15 @@ class StateFuzz(QuotesCase):
             self.fail(f"{what}: {stderr.strip().splitlines()[-1]}")
         self.assertEqual(status, 0, f"{what}\n{stderr}")
         self.assertEqual(stdout.splitlines(), EXPECTED, f"{what}\n{stderr}")
+        self.assertIsNone(CONTROLS.search(stderr), f"{what}\n{stderr!r}")
         if os.path.exists(self.path):
             with open(self.path, encoding="utf-8") as file:
                 try:
                     kept = json.loads(file.read(), parse_constant=refuse_constant)
                 except ValueError as error:
                     self.fail(f"{what}: the state file left: {error}")
+            for text in strings_of(kept):
+                self.assertIsNone(CONTROLS.search(text), f"{what}: {text!r} kept")
             self.assertEqual(set(kept), {"sources", "sessions"}, what)
 
     def fuzz(self, waiting, paths):
