@@ -516,6 +516,26 @@ class Transport(FeedTest):
         self.assertIn("it redirects to a ftp: address", run.stderr)
         self.assertNotIn("root:", run.stderr + run.text)
 
+    def test_a_redirect_to_an_address_that_cannot_be_asked(self):
+        routes = {
+            "/ipv6": Response.redirect("http://[::1/feed"),
+            "/zz": Response.redirect("http://[zz]/feed"),
+            "/port": Response.redirect("http://127.0.0.1:99999/feed"),
+            "/word": Response.redirect("http://127.0.0.1:port/feed"),
+            "/good": Response(fixture("rss2-bbc.xml"), content_type=RSS),
+        }
+        with Server(routes) as server:
+            run = self.feeds(*(server.url + path for path in routes))
+        self.assertEqual(run.code, 0, run.stderr)
+        self.assertEqual(len(run.items), 3)
+        self.assertNotIn("Traceback", run.stderr)
+        for path, words in (
+            ("/ipv6", "Invalid IPv6 URL"), ("/zz", "'zz' does not appear"),
+            ("/port", "Port out of range"), ("/word", "Port could not be cast"),
+        ):
+            (line,) = [l for l in run.stderr.splitlines() if f"{path}: " in l]
+            self.assertIn(f"{path}: unknown: it redirects to an address that cannot be asked ({words}", line)
+
     def test_gzip(self):
         with Server({"/z": Response(fixture("rss2-bbc.xml"), gzip=True, content_type=RSS)}) as server:
             run = self.feeds(server.url + "/z")
@@ -713,6 +733,42 @@ class CommandLine(FeedTest):
                 self.assertEqual(run.code, 2, run.stderr)
                 self.assertTrue(run.stderr.startswith("usage: ticker-feeds"), run.stderr)
                 self.assertEqual(run.stdout, b"")
+
+    # Feed addresses that cannot be asked, and the words that say why.
+    BAD_URLS = [
+        ("http://127.0.0.1:99999/feed", "Port out of range 0-65535"),
+        ("http://[::1/feed", "Invalid IPv6 URL"),
+        ("http://[zz]/feed", "'zz' does not appear to be an IPv4 or IPv6 address"),
+        ("http://127.0.0.1:port/feed", "Port could not be cast to integer value as 'port'"),
+        ("https://127.0.0.1:-1/feed", "Port could not be cast to integer value as '-1'"),
+        ("http://127.0.0.1:0/feed", "port 0"),
+        ("http://", "no host"),
+        ("http:///feed", "no host"),
+        ("HTTP://:8123/feed", "no host"),
+        ("http://127.0.0.1 /feed", "it holds spaces or control characters"),
+        ("http://127.0.0.1/\x1b]0;PWNED\x07", "it holds spaces or control characters"),
+        ("https://user:s3cr3t@127.0.0.1/feed", "a user name and password in the address are not used"),
+        ("News=http://127.0.0.1:99999/", "Port out of range 0-65535"),
+    ]
+
+    def test_a_feed_address_that_cannot_be_asked_is_a_bad_command_line(self):
+        # Each was a feed failing on every run for a misleading reason ("the answer
+        # is not HTTP", "connection refused", "does not resolve"), or "unknown" with
+        # urllib's words.
+        for value, words in self.BAD_URLS:
+            with self.subTest(value=value):
+                run = self.feeds(value, os.path.join(self.folder, "other.xml"))
+                self.assertEqual(run.code, 2, run.stderr)
+                self.assertNotIn("Traceback", run.stderr)
+                self.assertEqual(run.stdout, b"")
+                last = run.stderr.splitlines()[-1]
+                self.assertTrue(last.startswith("ticker-feeds: error: '"), last)
+                self.assertIn(f"' is not a feed address: {words}", last)
+                self.assertNotIn("s3cr3t", run.stderr)
+                self.assertIsNone(re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f]", run.stderr), run.stderr)
+        run = self.feeds("--base", "http://[::1", "x")
+        self.assertEqual(run.code, 2, run.stderr)
+        self.assertIn("--base: expected an http or https URL", run.stderr)
 
     def test_help_fits_80_columns(self):
         run = self.feeds("--help")

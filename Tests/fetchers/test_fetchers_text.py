@@ -1,7 +1,8 @@
 """The one rule for text from outside, in both fetchers: ticker-quotes' CONTROLS,
 plain() and clean() are ticker-feeds' _CONTROLS, plain() and clean() (each script is a
 standalone file, so each has its copy); this checks that the copies stay alike, over
-every code point, and that what the rule lets out holds no control character."""
+every code point, and that what the rule lets out holds no control character. So
+with url_problem(), which both ask of an address before it is asked."""
 
 import re
 import unittest
@@ -53,6 +54,19 @@ class SharedRule(unittest.TestCase):
                 with self.subTest(text=text[:20], limit=limit):
                     self.assertEqual(quotes.clean(text, limit), feeds.clean(text, limit))
                     self.assertLessEqual(len(quotes.clean(text, limit)), limit)
+
+    def test_url_problem_alike(self):
+        for url in (
+            "http://127.0.0.1:8123", "https://example.org/feed?x=1#y", "HTTP://h",
+            "http://127.0.0.1:99999", "http://[::1", "http://[::1]:80/", "http://[zz]/",
+            "http://h:port", "http://h:-1", "http://h:0", "ftp://h", "h:80", "",
+            "http://", "http://:80", "http://a b", "http://h/\x1b[2J", "http://h/\x85",
+            "http://user:pw@h/",
+        ):
+            with self.subTest(url=url):
+                self.assertEqual(quotes.url_problem(url), feeds.url_problem(url))
+        self.assertIsNone(quotes.url_problem("http://[::1]:80/"))
+        self.assertEqual(quotes.url_problem("http://h:0"), "port 0")
 
     def test_nothing_forbidden_gets_out(self):
         for module in (quotes, feeds):
