@@ -676,6 +676,19 @@ class Failures(FeedTest):
         self.assertRegex(table[3], r"/challenge +blocked +0 ")
         self.assertRegex(table[4], r"^Example News - World +works +4 ")
 
+    def test_an_odd_retry_after_is_no_wait(self):
+        # "²" is a digit to str.isdigit(), not to int(): it was a ValueError, shown as
+        # an "unknown" failure; so were 5,000 digits.
+        values = ("²", "9" * 5000, "-5", "soon")
+        routes = {f"/{n}": Response.text("slow", 429, headers={"Retry-After": v}) for n, v in enumerate(values)}
+        with Server(routes) as server:
+            run = self.feeds(*(server.url + path for path in routes))
+        self.assertEqual(run.code, 1)
+        lines = run.stderr.splitlines()
+        self.assertEqual(len(lines), len(values), run.stderr)
+        for line in lines:
+            self.assertIn(": rate-limited: too many requests (429); the server asks", line)
+
     def test_a_missing_file_and_an_unreadable_one(self):
         run = self.feeds(os.path.join(self.folder, "nothing.xml"))
         self.assertEqual(run.code, 1)

@@ -148,6 +148,25 @@ class Classes(QuotesCase):
             entry = json.load(file)["sources"]["stooq"]
         self.assertEqual(entry["until"] - entry["since"], 24 * 3600)  # Retry-After, within a day
 
+    def test_an_odd_retry_after(self):
+        # A digit that is no decimal digit ("²" is a digit to str.isdigit(), not to int())
+        # was a traceback; the rest waits as with no Retry-After, five minutes.
+        for value in ("²", "9" * 5000, "-5", "1e9", "0x10", "Fri, 31 Dec 99999"):
+            with self.subTest(value=value):
+                path = os.path.join(self.state_dir, "quotes.json")
+                if os.path.exists(path):
+                    os.unlink(path)
+                kind, detail = self.one(
+                    "/q/l/",
+                    Response.text("slow down", 429, headers={"Retry-After": value}),
+                    ["--source", "stooq", "aapl.us"],
+                )
+                self.assertEqual(kind, "rate-limited")
+                self.assertTrue(detail.startswith("HTTP 429 (too many requests);"), detail)
+                with open(path) as file:
+                    entry = json.load(file)["sources"]["stooq"]
+                self.assertEqual(entry["until"] - entry["since"], 300)
+
     def test_unavailable(self):
         for status in (500, 502, 503):
             kind, detail = self.one(
