@@ -586,8 +586,8 @@ def dripped(part, body, interval=0.5):
 
 class SlowHeads(FeedTest):
     """The whole run ends within --timeout however slowly a server sends: a status
-    line, headers, a body or a chunk size dripped a byte every 0.5 s (issue 28's
-    attack round, which kept ticker-quotes running past 40 s with --timeout 3)."""
+    line, headers, a body or a chunk size dripped a byte every 0.5 s (the fetchers' attack
+    round, where it kept ticker-quotes running past 40 s with --timeout 3)."""
 
     PARTS = ("status", "headers", "body", "chunks")
     MARGIN = 1.5  # the interpreter's start, the messages written

@@ -1,4 +1,4 @@
-"""ticker-feeds's remembered feeds read back (issue 28's attack round, the audit of
+"""ticker-feeds's remembered feeds read back (the fetchers' attack round: the audit of
 ticker-quotes' state file done for ticker-feeds too): every value a feed's state file
 holds is checked, and an odd one makes the feed fetched whole and remembered afresh,
 never a traceback nor a feed that fails from then on.

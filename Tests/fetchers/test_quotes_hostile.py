@@ -252,7 +252,7 @@ def dripped(part, interval=0.5, body=None):
 
 
 class SlowHeads(QuotesCase):
-    """The whole run ends within --timeout however slowly a server sends (issue 28's
+    """The whole run ends within --timeout however slowly a server sends (the fetchers'
     attack round: a status line dripped at a byte every 0.5 s kept --timeout 3 running
     past 40 s, since http.client's socket timeout bounds each recv, not the answer)."""
 
@@ -313,6 +313,7 @@ class SlowHeads(QuotesCase):
 # controls, bidi overrides and isolates (the rule of ticker-feeds' clean()).
 CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 ESCAPES = "\x1b]0;PWNED\x07\x1b[2J\x9b31m\u202eevil"
+STATUS_LINE = f"HTTP/9{ESCAPES} 200 OK\r\n".encode("latin-1", "replace")  # "?" for U+202E
 
 
 def strings_of(value):
@@ -330,7 +331,7 @@ def strings_of(value):
 
 class ServerText(QuotesCase):
     """A server's words are shown (they say what went wrong) but never with their
-    escape sequences: issue 28's attack round had an error body's OSC title and
+    escape sequences: the fetchers' attack round had an error body's OSC title and
     clear-screen printed raw, with or without --verbose, kept in quotes.json and
     printed again on every run while the back-off lasted."""
 
@@ -371,7 +372,7 @@ class ServerText(QuotesCase):
         cases = [
             (
                 "a status line's version",
-                Response("x", status_line=f"HTTP/9{ESCAPES} 200 OK\r\n".encode("latin-1", "replace")),
+                Response("x", status_line=STATUS_LINE),
                 "HTTP/9",
             ),
             (

@@ -1,6 +1,6 @@
-"""The state file read back (issue 28's attack round): every value it holds is checked,
-and an odd one starts its entry again, never a traceback. One number (until 1e300, a
-mode-0600 file of the user's) ended every run with an OverflowError.
+"""The state file read back (the fetchers' attack round): every value it holds is
+checked, and an odd one starts its entry again, never a traceback. One number (until
+1e300, a mode-0600 file of the user's) ended every run with an OverflowError.
 
 The fuzz puts, in turn, every JSON value of every type in place of each field the file
 holds (and of each part holding fields), then runs ticker-quotes against a loopback
@@ -237,7 +237,9 @@ class StateFuzz(QuotesCase):
             with self.subTest(until=text):
                 self.write_state({})
                 with open(self.path, "w", encoding="utf-8") as file:
-                    file.write('{"sources":{"frankfurter":{"kind":"unavailable","until":%s}}}' % text)
+                    file.write(
+                        '{"sources":{"frankfurter":{"kind":"unavailable","until":%s}}}' % text
+                    )
                 with Server(fx.frankfurter_routes()) as server:
                     result = self.quotes(["--source", "frankfurter", "usd"], server.url)
                 self.assertEqual(result.status, 0, result)
