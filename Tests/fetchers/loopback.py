@@ -16,6 +16,7 @@ the real service, so nothing leaves the machine. Standard library only.
             Response(status=404),                            # everything else
         ],
         "/slow": Response(b"x" * 1000, trickle=(10, 0.5)),   # 10 bytes every half second
+        "/drip": Response(b"...", drip=("status", 0.5)),     # the status line a byte at a time
         "/gone": Response.redirect("/elsewhere", status=301),
         "/loop": Response.redirect("{base}/loop"),           # {base} is the server's URL
     }
@@ -40,7 +41,7 @@ Server(routes=None, default=None)
 
 Response(body=b"", status=200, headers=None, *, content_type=None, query=None,
          method=None, gzip=False, delay=0, trickle=None, truncate=0, cookies=None,
-         drop=False)
+         drop=False, drip=None, status_line=None)
     body          bytes, str (UTF-8), or an iterable of bytes chunks, sent as they come
                   and without Content-Length (the end is the connection's close), for
                   endless or huge bodies.
@@ -62,6 +63,14 @@ Response(body=b"", status=200, headers=None, *, content_type=None, query=None,
     cookies       Set-Cookie headers: a dict {name: value} (each sent as
                   "name=value; Path=/") or a list of whole header values.
     drop          close the connection without answering at all.
+    drip          (part, interval): send the head slowly, one byte every `interval`
+                  seconds: part "status" drips the status line (the headers and body
+                  then come at once), "headers" sends the status line at once and
+                  drips the header lines (and the blank line after them). Every recv
+                  of the client then succeeds, so only a deadline over the whole
+                  answer ends it; for a slow body, use trickle.
+    status_line   bytes sent as the status line instead of "HTTP/1.1 STATUS PHRASE\r\n"
+                  (its line break too): a hostile version or reason phrase.
     Response.json(value, status=200, **options), Response.text(str, ...), and
     Response.redirect(location, status=302, **options) are shorthands.
 
@@ -111,6 +120,8 @@ class Response:
         truncate=0,
         cookies=None,
         drop=False,
+        drip=None,
+        status_line=None,
     ):
         if isinstance(body, str):
             body = body.encode("utf-8")
@@ -132,6 +143,10 @@ class Response:
         self.trickle = trickle
         self.truncate = int(truncate)
         self.drop = drop
+        if drip is not None and drip[0] not in ("status", "headers"):
+            raise ValueError(f"drip: 'status' or 'headers', not {drip[0]!r}")
+        self.drip = drip
+        self.status_line = status_line
 
     @classmethod
     def json(cls, value, status=200, **options):
@@ -280,18 +295,31 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             phrase = HTTPStatus(answer.status).phrase
         except ValueError:
             phrase = "Status"
-        self.wfile.write(f"HTTP/1.1 {answer.status} {phrase}\r\n".encode("latin-1"))
+        status_line = answer.status_line or f"HTTP/1.1 {answer.status} {phrase}\r\n".encode(
+            "latin-1"
+        )
+        head = []
         names = set()
         for name, value in answer.headers:
             names.add(name.lower())
             value = str(value).replace("{base}", owner.url)
-            self.wfile.write(f"{name}: {value}\r\n".encode("latin-1"))
+            head.append(f"{name}: {value}\r\n".encode("latin-1"))
         if answer.gzip and "content-encoding" not in names:
-            self.wfile.write(b"Content-Encoding: gzip\r\n")
+            head.append(b"Content-Encoding: gzip\r\n")
         if not streamed and "content-length" not in names:
             declared = len(body) + max(answer.truncate, 0)
-            self.wfile.write(f"Content-Length: {declared}\r\n".encode("latin-1"))
-        self.wfile.write(b"Connection: close\r\n\r\n")
+            head.append(f"Content-Length: {declared}\r\n".encode("latin-1"))
+        head.append(b"Connection: close\r\n\r\n")
+        head = b"".join(head)
+        part, interval = answer.drip or (None, 0)
+        if not self._drip(status_line if part == "status" else b"", interval, owner):
+            return
+        if part != "status":
+            self.wfile.write(status_line)
+        if not self._drip(head if part == "headers" else b"", interval, owner):
+            return
+        if part != "headers":
+            self.wfile.write(head)
         if self.command == "HEAD":
             return
         chunks = body if streamed else [body]
@@ -307,6 +335,16 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 self.wfile.write(chunk)
             if owner._stopping.is_set():
                 return
+
+    def _drip(self, data, interval, owner):
+        """Writes `data` a byte every `interval` seconds; False when the server stops
+        meanwhile (the rest is then never sent)."""
+        for index in range(len(data)):
+            if index and owner._stopping.wait(interval):
+                return False
+            self.wfile.write(data[index : index + 1])
+            self.wfile.flush()
+        return True
 
 
 class _HTTPServer(socketserver.ThreadingMixIn, http.server.HTTPServer):

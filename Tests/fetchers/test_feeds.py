@@ -12,6 +12,7 @@ import errno
 import gzip
 import json
 import os
+import re
 import shutil
 import socket
 import stat
@@ -367,6 +368,19 @@ class Hostile(FeedTest):
         for item in run.items:
             self.assertFalse(any(ord(c) < 32 or 0x7F <= ord(c) <= 0x9F for c in json.dumps(item, ensure_ascii=False)))
 
+    def test_a_server_text_in_messages_is_plain(self):
+        # Messages quote the feed (its root's name and namespace): the C1 controls
+        # and bidi overrides XML allows never reach the terminal raw.
+        controls = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+        root = '<?xml version="1.0"?><opml xmlns="&#x9b;31m&#x202e;evil&#x85;next"/>'
+        with Server({"/root": Response(root, content_type="text/xml")}) as server:
+            for verbose in ([], ["--verbose"]):
+                with self.subTest(verbose=verbose):
+                    run = self.feeds(*verbose, server.url + "/root")
+                    self.assertEqual(run.code, 1)
+                    self.assertIn("root is opml ( 31m evil next)", run.stderr)
+                    self.assertIsNone(controls.search(run.stderr), repr(run.stderr))
+
     def test_many_items_are_capped(self):
         body = rss([(f"N{i}", f"http://many.example/{i}", None) for i in range(20_000)]).encode()
         with Server({"/many": Response(body, content_type=RSS)}) as server:
@@ -502,6 +516,26 @@ class Transport(FeedTest):
         self.assertIn("it redirects to a ftp: address", run.stderr)
         self.assertNotIn("root:", run.stderr + run.text)
 
+    def test_a_redirect_to_an_address_that_cannot_be_asked(self):
+        routes = {
+            "/ipv6": Response.redirect("http://[::1/feed"),
+            "/zz": Response.redirect("http://[zz]/feed"),
+            "/port": Response.redirect("http://127.0.0.1:99999/feed"),
+            "/word": Response.redirect("http://127.0.0.1:port/feed"),
+            "/good": Response(fixture("rss2-bbc.xml"), content_type=RSS),
+        }
+        with Server(routes) as server:
+            run = self.feeds(*(server.url + path for path in routes))
+        self.assertEqual(run.code, 0, run.stderr)
+        self.assertEqual(len(run.items), 3)
+        self.assertNotIn("Traceback", run.stderr)
+        for path, words in (
+            ("/ipv6", "Invalid IPv6 URL"), ("/zz", "'zz' does not appear"),
+            ("/port", "Port out of range"), ("/word", "Port could not be cast"),
+        ):
+            (line,) = [l for l in run.stderr.splitlines() if f"{path}: " in l]
+            self.assertIn(f"{path}: unknown: it redirects to an address that cannot be asked ({words}", line)
+
     def test_gzip(self):
         with Server({"/z": Response(fixture("rss2-bbc.xml"), gzip=True, content_type=RSS)}) as server:
             run = self.feeds(server.url + "/z")
@@ -535,6 +569,53 @@ class Transport(FeedTest):
             alone = self.feeds("--timeout", "1", server.url + "/trickle")
         self.assertEqual(alone.code, 1)
         self.assertLess(alone.seconds, 3)
+
+
+def dripped(part, body, interval=0.5):
+    """A feed whose `part` comes a byte every `interval` seconds: "status" (the status
+    line), "headers", "body" (with a Content-Length) or "chunks" (a chunked body whose
+    first chunk-size line is 4,000 zeros long). Every recv of the client succeeds;
+    only a deadline over the whole answer ends it."""
+    if part in ("status", "headers"):
+        return Response(body, drip=(part, interval), content_type=RSS)
+    if part == "body":
+        return Response(body, trickle=(1, interval), content_type=RSS)
+    chunked = b"0" * 4000 + b"%x\r\n" % len(body) + body + b"\r\n0\r\n\r\n"
+    return Response([chunked], headers={"Transfer-Encoding": "chunked"}, trickle=(1, interval))
+
+
+class SlowHeads(FeedTest):
+    """The whole run ends within --timeout however slowly a server sends: a status
+    line, headers, a body or a chunk size dripped a byte every 0.5 s (the fetchers' attack
+    round, where it kept ticker-quotes running past 40 s with --timeout 3)."""
+
+    PARTS = ("status", "headers", "body", "chunks")
+    MARGIN = 1.5  # the interpreter's start, the messages written
+
+    def test_each_dripped_part_ends_within_timeout(self):
+        routes = {f"/{part}": dripped(part, fixture("rss2-bbc.xml")) for part in self.PARTS}
+        with Server(routes) as server:
+            for part in self.PARTS:
+                with self.subTest(part=part):
+                    run = self.feeds("--timeout", "2", f"{server.url}/{part}", timeout=10)
+                    self.assertLess(run.seconds, 2 + self.MARGIN, run.stderr)
+                    self.assertEqual(run.code, 1, run.stderr)
+                    self.assertEqual(run.stdout, b"")
+                    self.assertIn(
+                        f"/{part}: unavailable: the feed did not arrive within --timeout",
+                        run.stderr,
+                    )
+
+    def test_dripping_servers_beside_a_good_feed(self):
+        routes = {f"/{part}": dripped(part, fixture("rss2-bbc.xml")) for part in self.PARTS}
+        routes["/good"] = Response(fixture("rss1-rdf.xml"), content_type=RSS)
+        with Server(routes) as server:
+            urls = [f"{server.url}/{part}" for part in self.PARTS + ("good",)]
+            run = self.feeds("--timeout", "3", *urls, timeout=11)
+        self.assertLess(run.seconds, 3 + self.MARGIN, run.stderr)
+        self.assertEqual(run.code, 0, run.stderr)
+        self.assertEqual(len(run.items), 3)
+        self.assertEqual(run.stderr.count(": unavailable: the feed did not arrive"), 4, run.stderr)
 
 
 class Failures(FeedTest):
@@ -595,6 +676,19 @@ class Failures(FeedTest):
         self.assertRegex(table[3], r"/challenge +blocked +0 ")
         self.assertRegex(table[4], r"^Example News - World +works +4 ")
 
+    def test_an_odd_retry_after_is_no_wait(self):
+        # "²" is a digit to str.isdigit(), not to int(): it was a ValueError, shown as
+        # an "unknown" failure; so were 5,000 digits.
+        values = ("²", "9" * 5000, "-5", "soon")
+        routes = {f"/{n}": Response.text("slow", 429, headers={"Retry-After": v}) for n, v in enumerate(values)}
+        with Server(routes) as server:
+            run = self.feeds(*(server.url + path for path in routes))
+        self.assertEqual(run.code, 1)
+        lines = run.stderr.splitlines()
+        self.assertEqual(len(lines), len(values), run.stderr)
+        for line in lines:
+            self.assertIn(": rate-limited: too many requests (429); the server asks", line)
+
     def test_a_missing_file_and_an_unreadable_one(self):
         run = self.feeds(os.path.join(self.folder, "nothing.xml"))
         self.assertEqual(run.code, 1)
@@ -652,6 +746,42 @@ class CommandLine(FeedTest):
                 self.assertEqual(run.code, 2, run.stderr)
                 self.assertTrue(run.stderr.startswith("usage: ticker-feeds"), run.stderr)
                 self.assertEqual(run.stdout, b"")
+
+    # Feed addresses that cannot be asked, and the words that say why.
+    BAD_URLS = [
+        ("http://127.0.0.1:99999/feed", "Port out of range 0-65535"),
+        ("http://[::1/feed", "Invalid IPv6 URL"),
+        ("http://[zz]/feed", "'zz' does not appear to be an IPv4 or IPv6 address"),
+        ("http://127.0.0.1:port/feed", "Port could not be cast to integer value as 'port'"),
+        ("https://127.0.0.1:-1/feed", "Port could not be cast to integer value as '-1'"),
+        ("http://127.0.0.1:0/feed", "port 0"),
+        ("http://", "no host"),
+        ("http:///feed", "no host"),
+        ("HTTP://:8123/feed", "no host"),
+        ("http://127.0.0.1 /feed", "it holds spaces or control characters"),
+        ("http://127.0.0.1/\x1b]0;PWNED\x07", "it holds spaces or control characters"),
+        ("https://user:s3cr3t@127.0.0.1/feed", "a user name and password in the address are not used"),
+        ("News=http://127.0.0.1:99999/", "Port out of range 0-65535"),
+    ]
+
+    def test_a_feed_address_that_cannot_be_asked_is_a_bad_command_line(self):
+        # Each was a feed failing on every run for a misleading reason ("the answer
+        # is not HTTP", "connection refused", "does not resolve"), or "unknown" with
+        # urllib's words.
+        for value, words in self.BAD_URLS:
+            with self.subTest(value=value):
+                run = self.feeds(value, os.path.join(self.folder, "other.xml"))
+                self.assertEqual(run.code, 2, run.stderr)
+                self.assertNotIn("Traceback", run.stderr)
+                self.assertEqual(run.stdout, b"")
+                last = run.stderr.splitlines()[-1]
+                self.assertTrue(last.startswith("ticker-feeds: error: '"), last)
+                self.assertIn(f"' is not a feed address: {words}", last)
+                self.assertNotIn("s3cr3t", run.stderr)
+                self.assertIsNone(re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f]", run.stderr), run.stderr)
+        run = self.feeds("--base", "http://[::1", "x")
+        self.assertEqual(run.code, 2, run.stderr)
+        self.assertIn("--base: expected an http or https URL", run.stderr)
 
     def test_help_fits_80_columns(self):
         run = self.feeds("--help")

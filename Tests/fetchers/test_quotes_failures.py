@@ -148,6 +148,25 @@ class Classes(QuotesCase):
             entry = json.load(file)["sources"]["stooq"]
         self.assertEqual(entry["until"] - entry["since"], 24 * 3600)  # Retry-After, within a day
 
+    def test_an_odd_retry_after(self):
+        # A digit that is no decimal digit ("²" is a digit to str.isdigit(), not to int())
+        # was a traceback; the rest waits as with no Retry-After, five minutes.
+        for value in ("²", "9" * 5000, "-5", "1e9", "0x10", "Fri, 31 Dec 99999"):
+            with self.subTest(value=value):
+                path = os.path.join(self.state_dir, "quotes.json")
+                if os.path.exists(path):
+                    os.unlink(path)
+                kind, detail = self.one(
+                    "/q/l/",
+                    Response.text("slow down", 429, headers={"Retry-After": value}),
+                    ["--source", "stooq", "aapl.us"],
+                )
+                self.assertEqual(kind, "rate-limited")
+                self.assertTrue(detail.startswith("HTTP 429 (too many requests);"), detail)
+                with open(path) as file:
+                    entry = json.load(file)["sources"]["stooq"]
+                self.assertEqual(entry["until"] - entry["since"], 300)
+
     def test_unavailable(self):
         for status in (500, 502, 503):
             kind, detail = self.one(
@@ -288,6 +307,23 @@ class Http(QuotesCase):
                 self.quotes(["--source", "stooq", "aapl.us"], server.url).lines,
                 ["AAPL 196.45 -2.75"],
             )
+
+    def test_a_redirect_to_an_address_that_is_not_one(self):
+        # A server's Location that urllib.parse refuses (a broken IPv6 literal, a bad
+        # port) is the server's failure, named; it was a traceback (ValueError).
+        for location in ("http://[::1", "http://[zz]/", "//[::1/", "http://127.0.0.1:99999/"):
+            with self.subTest(location=location):
+                path = os.path.join(self.state_dir, "quotes.json")
+                if os.path.exists(path):
+                    os.unlink(path)
+                with Server({"/q/l/": Response.redirect(location)}) as server:
+                    result = self.quotes(["--source", "stooq", "aapl.us"], server.url)
+                self.assertEqual(result.status, 1, result)
+                kind, detail = stderr_for(result, "stooq")
+                self.assertEqual(kind, "unavailable", result)
+                self.assertRegex(
+                    detail, r"^it redirects to (an address that is not one|127\.0\.0\.1)"
+                )
 
     def test_an_http_proxy_is_honoured(self):
         # The host must be one /etc/hosts names as loopback, so that even a proxy ignored
@@ -556,6 +592,61 @@ class CommandLine(QuotesCase):
             result = self.quotes(args)
             self.assertEqual(result.status, 2, (args, result))
             self.assertTrue(result.stderr.startswith("usage: ticker-quotes"), result)
+
+    # TICKER_QUOTES_<SOURCE>_URL values that cannot be asked, and the words that say why.
+    BAD_URLS = [
+        ("http://127.0.0.1:99999", "Port out of range 0-65535"),
+        ("http://[::1", "Invalid IPv6 URL"),
+        ("http://[zz]", "'zz' does not appear to be an IPv4 or IPv6 address"),
+        ("http://127.0.0.1:port", "Port could not be cast to integer value as 'port'"),
+        ("http://127.0.0.1:-1", "Port could not be cast to integer value as '-1'"),
+        ("http://127.0.0.1:0", "port 0"),
+        ("ftp://127.0.0.1", "not http or https (ftp)"),
+        ("file:///etc/passwd", "not http or https (file)"),
+        ("javascript:alert(1)", "not http or https (javascript)"),
+        ("127.0.0.1:8123", "not http or https"),
+        ("http://", "no host"),
+        ("http://:8123", "no host"),
+        ("http://127.0.0.1 :8123", "it holds spaces or control characters"),
+        ("http://127.0.0.1:8123/\x1b[2J", "it holds spaces or control characters"),
+        ("http://127.0.0.1:8123/?s=x", "a query or fragment cannot be followed"),
+        ("http://127.0.0.1:8123#top", "a query or fragment cannot be followed"),
+        ("http://user:s3cr3t@127.0.0.1:8123", "a user name is not used"),
+    ]
+
+    def test_a_bad_source_url_is_a_bad_command_line(self):
+        # It was a traceback (a port out of range, a broken IPv6 literal) or a source
+        # named unavailable and backed off on every run (another scheme, no host).
+        every = (
+            ["--source", "stooq", "aapl.us"],
+            ["EUR/USD"],
+            ["--check"],
+            ["--offline", os.devnull, "x"],
+        )
+        for n, (value, words) in enumerate(self.BAD_URLS):
+            for args in every if n < 2 else every[:1]:  # whatever is asked: checked first
+                with self.subTest(value=value, args=args):
+                    result = self.quotes(args, extra={"TICKER_QUOTES_STOOQ_URL": value})
+                    self.assertEqual(result.status, 2, result)
+                    (line,) = result.stderr.splitlines()
+                    self.assertTrue(
+                        line.startswith("ticker-quotes: TICKER_QUOTES_STOOQ_URL='"), line
+                    )
+                    self.assertIn(f" cannot be used: {words}", line)
+                    self.assertNotIn("s3cr3t", line)
+                    self.assertIsNone(re.search("[\x00-\x1f\x7f-\x9f]", line), line)
+                    self.assertEqual(result.stdout, "")
+                    self.assertFalse(os.path.exists(os.path.join(self.state_dir, "quotes.json")))
+
+    def test_good_source_urls_are_taken(self):
+        with Server({"/mirror/q/l/": fx.stooq_csv(), "/q/l/": fx.stooq_csv()}) as server:
+            values = (server.url, server.url + "/", server.url + "/mirror", "HTTP" + server.url[4:])
+            for value in values:
+                with self.subTest(value=value):
+                    result = self.quotes(
+                        ["--source", "stooq", "aapl.us"], extra={"TICKER_QUOTES_STOOQ_URL": value}
+                    )
+                    self.assertEqual(result.lines, ["AAPL 196.45 -2.75"], result)
 
 
 if __name__ == "__main__":

@@ -1,16 +1,21 @@
 """Hostile answers (issue 28's attack round and issue 24's list): one odd number loses
 one quote only; no traceback on a 128 KiB field; 1e1500000000 never expanded; answers
-bounded; 10,000 symbols. Each prints what it measured (time, peak memory) with -v."""
+bounded; 10,000 symbols; a status line, headers, chunk sizes or body dripped a byte at
+a time still end within --timeout; a server's text (bodies, headers, status lines,
+redirects) never reaches the terminal or the state file with its escapes. Each prints
+what it measured (time, peak memory) with -v."""
 
 import json
 import os
+import re
+import subprocess
 import sys
 import unittest
 import zlib
 
 import quotes_fixtures as fx
 from loopback import Response, Server
-from quotes_support import QuotesCase, run_measured
+from quotes_support import QuotesCase, run_measured, sample
 
 MEASURED = []
 
@@ -225,6 +230,194 @@ class Bounds(QuotesCase):
         self.assertIn(
             "yahoo: v7 quote API: unavailable: 127.0.0.1: got more than 100 headers", result.stderr
         )
+
+
+# How much longer than --timeout a run may take: the interpreter's start, the state
+# saved, the messages written.
+MARGIN = 1.5
+
+
+def dripped(part, interval=0.5, body=None):
+    """A Stooq answer whose `part` comes a byte every `interval` seconds: "status" (the
+    status line), "headers", "body" (with a Content-Length) or "chunks" (a chunked body
+    whose first chunk-size line is 4,000 zeros long). Every recv of the client succeeds;
+    only a deadline over the whole answer ends it."""
+    body = body or fx.stooq_row("aapl.us") * 40
+    if part in ("status", "headers"):
+        return Response(body, drip=(part, interval))
+    if part == "body":
+        return Response(body, trickle=(1, interval))
+    chunked = b"0" * 4000 + b"%x\r\n" % len(body) + body.encode() + b"\r\n0\r\n\r\n"
+    return Response([chunked], headers={"Transfer-Encoding": "chunked"}, trickle=(1, interval))
+
+
+class SlowHeads(QuotesCase):
+    """The whole run ends within --timeout however slowly a server sends (the fetchers'
+    attack round: a status line dripped at a byte every 0.5 s kept --timeout 3 running
+    past 40 s, since http.client's socket timeout bounds each recv, not the answer)."""
+
+    def bounded(self, args, url, timeout):
+        """The run, which must end within `timeout` + MARGIN (killed at + 8 s)."""
+        try:
+            result = self.quotes(["--timeout", str(timeout)] + args, url, limit=timeout + 8)
+        except subprocess.TimeoutExpired:
+            self.fail(f"--timeout {timeout} still running at {timeout + 8} s; killed")
+        self.assertLess(result.elapsed, timeout + MARGIN, result)
+        return result
+
+    def test_a_dripped_status_line_ends_within_timeout(self):
+        with Server({"/q/l/": dripped("status")}) as server:
+            result = self.bounded(["--source", "stooq", "aapl.us"], server.url, 3)
+        self.assertEqual(result.status, 1, result)
+        self.assertEqual(result.lines, [])
+        self.assertIn(
+            "'aapl.us': stooq: unavailable (no answer within --timeout from 127.0.0.1",
+            result.stderr,
+        )
+        self.assertIn('"kind": "unavailable"', result.state())  # backed off, as any outage
+
+    def test_dripped_headers_end_within_timeout(self):
+        with Server({"/q/l/": dripped("headers")}) as server:
+            result = self.bounded(["--source", "stooq", "aapl.us"], server.url, 3)
+        self.assertEqual(result.status, 1, result)
+        self.assertIn(
+            "'aapl.us': stooq: unavailable (no answer within --timeout from 127.0.0.1",
+            result.stderr,
+        )
+
+    def test_a_dripped_body_or_chunk_size_ends_within_timeout(self):
+        for part in ("body", "chunks"):
+            with self.subTest(part=part), Server({"/q/l/": dripped(part)}) as server:
+                result = self.bounded(["--source", "stooq", "aapl.us"], server.url, 2)
+                self.assertEqual(result.status, 1, result)
+                self.assertIn("stooq: unavailable (no answer within --timeout", result.stderr)
+            if os.path.exists(os.path.join(self.state_dir, "quotes.json")):
+                os.unlink(os.path.join(self.state_dir, "quotes.json"))  # the back-off it left
+
+    def test_a_slow_source_is_left_for_the_next_within_timeout(self):
+        # Frankfurter drips its headers: it is abandoned with half the time, and the
+        # ECB, next for currencies, answers within the rest.
+        routes = {fx.FRANKFURTER_PATH: Response.json(fx.FRANKFURTER, drip=("headers", 0.5))}
+        routes.update(fx.ecb_routes(sample("sample-ecb.xml")))
+        with Server(routes) as server:
+            result = self.bounded(["--verbose", "EUR/USD"], server.url, 3)
+        self.assertEqual(result.status, 0, result)
+        self.assertEqual(result.lines, ["EUR/USD 1.1512 -0.0064"])
+        self.assertIn(
+            "EUR/USD from ecb after frankfurter: unavailable (no answer within --timeout",
+            result.stderr,
+        )
+
+
+# What no text of the program may hold: C0 controls but for the line break, DEL, C1
+# controls, bidi overrides and isolates (the rule of ticker-feeds' clean()).
+CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+ESCAPES = "\x1b]0;PWNED\x07\x1b[2J\x9b31m\u202eevil"
+STATUS_LINE = f"HTTP/9{ESCAPES} 200 OK\r\n".encode("latin-1", "replace")  # "?" for U+202E
+
+
+def strings_of(value):
+    """Every string in a JSON document, its keys too."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from strings_of(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings_of(item)
+
+
+class ServerText(QuotesCase):
+    """A server's words are shown (they say what went wrong) but never with their
+    escape sequences: the fetchers' attack round had an error body's OSC title and
+    clear-screen printed raw, with or without --verbose, kept in quotes.json and
+    printed again on every run while the back-off lasted."""
+
+    def forget(self):
+        """No back-off left from the run before."""
+        path = os.path.join(self.state_dir, "quotes.json")
+        if os.path.exists(path):
+            os.unlink(path)
+
+    def assertPlain(self, result, what):
+        for name, text in (("stderr", result.stderr), ("stdout", result.stdout)):
+            found = CONTROLS.search(text)
+            self.assertIsNone(found, f"{what}: {name} holds {found and found.group(0)!r}\n{text}")
+        state = result.state()
+        if state:
+            for text in strings_of(json.loads(state)):
+                self.assertIsNone(CONTROLS.search(text), f"{what}: the state holds {text!r}")
+
+    def test_an_error_body_with_escapes_now_and_from_the_state(self):
+        body = json.dumps({"message": ESCAPES})  # \u001b in the JSON text, as reported
+        routes = {fx.FRANKFURTER_PATH: Response.json(body, 404)}
+        with Server(routes) as server:
+            for verbose in ([], ["--verbose"]):
+                with self.subTest(verbose=verbose):
+                    self.forget()
+                    args = verbose + ["--source", "frankfurter", "usd"]
+                    first = self.quotes(args, server.url)
+                    self.assertEqual(first.status, 1, first)
+                    self.assertIn("HTTP 404: its API is not where it was: ]0;PWNED", first.stderr)
+                    self.assertPlain(first, "the first run")
+                    self.assertIn("PWNED", first.state())  # kept, as plain text
+                    again = self.quotes(args, server.url)  # the back-off, from the state
+                    self.assertIn("not asked again before", again.stderr)
+                    self.assertIn("]0;PWNED", again.stderr)
+                    self.assertPlain(again, "the run from the state")
+
+    def test_escapes_in_headers_status_lines_and_redirects(self):
+        cases = [
+            (
+                "a status line's version",
+                Response("x", status_line=STATUS_LINE),
+                "HTTP/9",
+            ),
+            (
+                "a Content-Encoding",
+                Response("x", headers={"Content-Encoding": "\x1b[2Jbr\x9b"}),
+                "the answer is packed as",
+            ),
+            (
+                "a redirect's host",
+                Response.redirect("http://\x1bc\x9b31m\x07evil.example/q/l/"),
+                "which is not one of its hosts",
+            ),
+            (
+                "a cookie and a crumb",
+                None,
+                "getcrumb gave no crumb",
+            ),
+        ]
+        for what, response, words in cases:
+            if response is None:
+                routes = fx.yahoo_routes(
+                    **{
+                        "/": Response("", 404, cookies=["A3=\x1b]0;PWNED\x07; Path=/", "B=ok"]),
+                        "/v1/test/getcrumb": Response.text("\x1b]0;PWNED\x07\x1b[2J"),
+                        "/v8/finance/chart/AAPL": Response.text("down", 503),
+                    }
+                )
+                args = ["--source", "yahoo", "AAPL"]
+            else:
+                routes = {"/q/l/": response}
+                args = ["--source", "stooq", "aapl.us"]
+            for verbose in ([], ["--verbose"]):
+                with self.subTest(what, verbose=verbose), Server(routes) as server:
+                    self.forget()
+                    result = self.quotes(verbose + args, server.url)
+                    self.assertEqual(result.status, 1, result)
+                    self.assertIn(words, result.stderr)
+                    self.assertPlain(result, what)
+
+    def test_check_shows_a_server_text_plain(self):
+        routes = {fx.FRANKFURTER_PATH: Response.json(json.dumps({"message": ESCAPES}), 404)}
+        with Server(routes) as server:
+            result = self.quotes(["--check", "--timeout", "5", "EUR/USD"], server.url)
+        self.assertIn("]0;PWNED", result.stdout)
+        self.assertPlain(result, "--check")
 
 
 class ManySymbols(QuotesCase):
