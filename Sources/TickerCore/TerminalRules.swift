@@ -16,7 +16,7 @@
 ///   after an emoji that has a text form makes it two cells; VS15 makes the last wide
 ///   character before it narrow, whatever it is; skin tones, spacing marks, U+00AD and
 ///   the Hangul fillers take no cell; a vowel or final jamo takes one; a lone regional
-///   indicator two.
+///   indicator two; the emoji of text form that glibc draws wide take one.
 /// - **alacritty 0.11** draws the glibc sum but gives Hangul Jamo Extended-B
 ///   (U+D7B0–U+D7FF) one cell each, where glibc gives none; joiners go as for tmux.
 extension CellMeasure {
@@ -121,9 +121,10 @@ extension CellMeasure {
   private static func kittyWidth(_ scalar: Unicode.Scalar, glibc: Int) -> Int {
     switch scalar.value {
     case 0x1F3FB...0x1F3FF, 0x00AD, 0x115F, 0x1160, 0x3164, 0xFFA0: return 0
-    case 0x1F202: return 1  // so in kitty 0.26's table
     default:
-      if ClusterRules.isHangulVowelOrFinal(scalar.value) { return 1 }
+      if ClusterRules.isHangulVowelOrFinal(scalar.value) || isKittyTextEmoji(scalar.value) {
+        return 1
+      }
       return scalar.properties.generalCategory == .spacingMark ? 0 : glibc
     }
   }
@@ -136,7 +137,7 @@ extension CellMeasure {
   ) {
     if value == 0xFE0F {
       if lastShownWidth == 1, previous == lastShown, let base = lastShown,
-        WidthTables.contains(WidthTables.vs16NarrowToWide, base)
+        WidthTables.contains(WidthTables.vs16NarrowToWide, base) || isKittyTextEmoji(base)
       {
         total += 1
         lastShownWidth = 2
@@ -144,6 +145,15 @@ extension CellMeasure {
     } else if lastShownWidth == 2 {
       total -= 1
       lastShownWidth = 1
+    }
+  }
+
+  /// The emoji of text form (a basic emoji whose emoji form takes a VS16) that glibc
+  /// draws two cells wide and kitty 0.26's table one: `〰`, `〽`, `㊗`, `㊙`, `🈂`, `🈷`.
+  private static func isKittyTextEmoji(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x3030, 0x303D, 0x3297, 0x3299, 0x1F202, 0x1F237: return true
+    default: return false
     }
   }
 }
