@@ -59,7 +59,7 @@ private func check(_ frame: Frame, width: Int, strip: Strip) {
   for cluster in frame.text {
     if let previous {
       precondition(
-        !measure.tmuxJoins(String(previous), cluster),
+        !measure.joinsPreviousCell(String(previous), cluster),
         "tmux \(measure.tmux.rawValue) draws U+\(cluster.unicodeScalars.map(\.value)) into the cell before"
       )
     }

@@ -89,7 +89,12 @@ def tmux_width_oracle():
     return module
 
 
-# The mixed corpus: pieces by kind, each a short string of one or more clusters.
+# The mixed corpus: pieces by kind, each a short string of one or more clusters. Beside
+# the project's own kinds of text it holds what an outside corpus of mixed scripts,
+# emoji sequences and combining marks has: ZWJ sequences with skin tones, text-default
+# emoji with and without VS16 after text, keycaps on every digit, Hangul jamo runs,
+# Indic conjuncts with ZWJ and ZWNJ, regional indicators beside marks and in odd runs,
+# and tag sequences.
 CORPUS_PIECES: dict[str, list[str]] = {
     "ascii": ["CPU 42%", "tmux", "ok", "a", " ", "v1.2"],
     "cjk": ["\u4E2D\u6587", "\u65E5\u672C\u8A9E", "\uD55C\uAD6D\uC5B4", "\uFF76\uFF80\uFF76\uFF85",
@@ -97,29 +102,90 @@ CORPUS_PIECES: dict[str, list[str]] = {
     "hangul jamo": ["\u1100\u1100", "\u1100\u1100\u1100\uD558", "\u1112\u119E\u11AB",
                     "\u1100\u1161\u11A8", "\uD55C\u11A8", "\u115F\u1160", "\u3131\u314F",
                     "\u1100\u1161\u1100\u1161"],
+    # L V T runs, vowels and finals alone or doubled, jamo after syllables (U+AC0C and
+    # U+B0B4 are LVT syllables whose code point is a multiple of 28), the extended blocks.
+    "jamo runs": ["\u1112\u1161\u11AB\u1100\u1173\u11AF", "\u1161", "\u11A8",
+                  "\u1161\u11A8", "\u11A8\u11A8", "\u1161\u1161", "\u1100\u1161\u1161",
+                  "\u1100\u1161\u1161\u11A8", "\u1100\u1161\u11A8\u11A8", "\uAC00\u1161",
+                  "\uAC00\u11A8", "\uAC0C\u1161", "\uB0B4\u1175", "\uAC0C\u11A8",
+                  "\u1100\u11A8", "\u1100\u1160\u11A8", "\u115F\u1161", "\uA960\u1161",
+                  "\u1100\uD7B0", "\uA960\uD7B0\uD7CB", "\uD7CB", "e\u1161", "\u4E2D\u11A8",
+                  "\u1100\u0301\u1161", "\uAC00\u0308\u11A8"],
     "combining": ["e\u0301", "A\u030Astro\u0308m", "a\u0308\u0301", "Z\u0324\u0308",
-                  "Tie\u0302\u0301ng Vie\u0323\u0302t", "\u0E17\u0E35\u0E48", "x\u20DD"],
+                  "Tie\u0302\u0301ng Vie\u0323\u0302t", "\u0E17\u0E35\u0E48", "x\u20DD",
+                  "o\u0301\u0327\u0308", "\u4E2D\u0301", "\u00E9\u0301", "q\u0335\u0336",
+                  "\u0301", "a\u200Cb", "a\u200Bb", "\u1703\u1712\u1715"],
     "indic": ["\u0915\u094D\u0937\u093F", "\u0939\u093F\u0928\u094D\u0926\u0940",
               "\u0BA4\u0BAE\u0BBF\u0BB4\u0BCD", "\u0995\u09CD\u09B7",
               "\u0C95\u0CA8\u0CCD\u0CA8\u0CA1"],
+    # Devanagari with virama and ZWJ or ZWNJ, a nukta before a spacing vowel, Bengali
+    # (two spacing marks in a row), Tamil, Malayalam (chillu by ZWJ), Sinhala.
+    "conjuncts": ["\u0915\u094D\u200D\u0937", "\u0915\u094D\u200C\u0937",
+                  "\u0930\u094D\u200D\u092F", "\u0915\u093C\u093F", "\u0915\u094D",
+                  "\u0928\u092E\u0938\u094D\u0924\u0947", "\u0915\u0949\u0902",
+                  "\u0936\u094D\u0930\u0940", "\u092A\u094D\u0930\u093E\u0902",
+                  "\u09AC\u09BE\u0982\u09B2\u09BE", "\u09B0\u09CD\u200D\u09AF",
+                  "\u0995\u09CB", "\u0995\u09BC\u09BE", "\u0B95\u0BCA", "\u0B95\u0BCD\u0BB7",
+                  "\u0BB8\u0BCD\u0BB0\u0BC0", "\u0BA8\u0BA9\u0BCD\u0BB1\u0BBF",
+                  "\u0D2E\u0D32\u0D2F\u0D3E\u0D33\u0D02", "\u0D15\u0D4D\u0D37",
+                  "\u0D28\u0D4D\u200D", "\u0D15\u0D4A", "\u0D7A", "\u0D15\u0D4D\u0D15",
+                  "\u0DC1\u0DCA\u200D\u0DBB\u0DD3", "\u0D9A\u0DDD", "\u093F", "\u0A15\u0A4D\u0A39"],
     "arabic": ["\u0645\u0631\u062D\u0628\u0627", "\u0633\u0644\u0627\u0645", "\u0600\u0661",
                "\u0627\u064E"],
     "emoji": ["\U0001F600", "\U0001F44D", "\U0001F389", "\u231A"],
     "vs16": ["\u2764\uFE0F", "\u263A\uFE0F", "\u2714\uFE0F", "\u00A9\uFE0F", "\u2600\uFE0F"],
     "vs15": ["\u2764\uFE0E", "\u231A\uFE0E", "\U0001F600\uFE0E", "\u2B50\uFE0E"],
-    "keycap": ["1\uFE0F\u20E3", "#\uFE0F\u20E3", "*\uFE0F\u20E3", "1\u20E3"],
+    # Text-default emoji, bare, with VS16, after a letter, with a skin tone.
+    "text emoji": ["a\u263A", "a\u263A\uFE0F", "\u263A", "\u2600", "\u2708", "\u2708\uFE0F",
+                   "\u2122", "\u2122\uFE0F", "\u2194", "\u2194\uFE0F", "\u2764", "x\u2764\uFE0F",
+                   "\u00AE\uFE0F", "\u203C\uFE0F", "\u2139\uFE0F", "\u24C2\uFE0F",
+                   "\u3030\uFE0F", "\u3297\uFE0F", "\U0001F170\uFE0F", "\U0001F237",
+                   "\u2B06\uFE0F", "\u25B6\uFE0F", "\u26A0\uFE0F", "\u261D\U0001F3FB",
+                   "\u270C\uFE0F\U0001F3FD", "\u26F9\U0001F3FE", "\u270D\U0001F3FF",
+                   "\u2764\U0001F3FB", "\u2601\uFE0F\u2601", "\u3030", "\u303D\uFE0F", "\u3299",
+                   "\U0001F202\uFE0F", "\U0001F237\uFE0F"],
+    "keycap": ["1\uFE0F\u20E3", "#\uFE0F\u20E3", "*\uFE0F\u20E3", "1\u20E3", "0\uFE0F\u20E3",
+               "7\uFE0F\u20E3", "9\uFE0F\u20E3", "5\u20E3", "#\u20E3", "a\u20E3", "1\uFE0F",
+               "10\uFE0F\u20E3", "\U0001F51F", "2\uFE0F\u20E3\u0301"],
     "zwj": ["\U0001F468\u200D\U0001F469\u200D\U0001F467", "\U0001F469\u200D\U0001F4BB",
             "\U0001F3F3\uFE0F\u200D\U0001F308", "\U0001F9D1\u200D\U0001F91D\u200D\U0001F9D1",
             "\U0001F43B\u200D\u2744\uFE0F", "\U0001F62E\u200D\U0001F4A8"],
+    # Families, professions with skin tones, flags and others joined by ZWJ, and a ZWJ
+    # where no emoji sequence is.
+    "zwj more": ["\U0001F468\u200D\U0001F469\u200D\U0001F467\u200D\U0001F466",
+                 "\U0001F469\u200D\U0001F469\u200D\U0001F466", "\U0001F468\u200D\U0001F467",
+                 "\U0001F469\U0001F3FD\u200D\U0001F4BB", "\U0001F9D1\U0001F3FF\u200D\U0001F680",
+                 "\U0001F468\U0001F3FB\u200D\u2695\uFE0F", "\U0001F469\U0001F3FE\u200D\U0001F33E",
+                 "\U0001F9D1\U0001F3FC\u200D\U0001F91D\u200D\U0001F9D1\U0001F3FB",
+                 "\U0001F3F4\u200D\u2620\uFE0F", "\U0001F3F3\uFE0F\u200D\u26A7\uFE0F",
+                 "\U0001F441\uFE0F\u200D\U0001F5E8\uFE0F", "\u2764\uFE0F\u200D\U0001F525",
+                 "\U0001F9D4\u200D\u2642\uFE0F", "\U0001F3C3\u200D\u2640\uFE0F",
+                 "\U0001F3C3\U0001F3FD\u200D\u2640\uFE0F\u200D\u27A1\uFE0F",
+                 "a\u200Db", "a\u200D\U0001F600", "\U0001F600\u200D", "\u200D\U0001F600"],
     "skin tone": ["\U0001F44D\U0001F3FD", "\U0001F44B\U0001F3FF", " \U0001F3FE",
-                  "a\U0001F3FB", "\u4E2D\U0001F3FB", "\U0001F3FD"],
+                  "a\U0001F3FB", "\u4E2D\U0001F3FB", "\U0001F3FD", "\U0001F44D\U0001F3FD\U0001F3FD",
+                  "\U0001F3FD\U0001F3FD"],
     "flag": ["\U0001F1EF\U0001F1F5", "\U0001F1FA\U0001F1F8\U0001F1EB\U0001F1F7",
              "\U0001F1EF", "\U0001F1EF\U0001F1F5\U0001F1FA"],
+    # Regional indicators beside marks, VS16, a skin tone or a ZWJ, and odd runs.
+    "flag marks": ["\U0001F1EF\u0301\U0001F1F5", "\U0001F1EF\U0001F1F5\u0301",
+                   "e\u0301\U0001F1EB\U0001F1F7", "\U0001F1FA\U0001F1F8\U0001F1EB",
+                   "\U0001F1E6\U0001F1E8\U0001F1E9\U0001F1EA\U0001F1EB",
+                   "\U0001F1EF\uFE0F\U0001F1F5", "\U0001F1EF\U0001F3FB",
+                   "\U0001F1EF\u200D\U0001F1F5", "\U0001F1E9\U0001F1EA\u20E3",
+                   "\U0001F1EF\u20DD\U0001F1F5",
+                   "\U0001F1EC\U0001F1E7\u0308\U0001F1EB"],
     "tag": ["\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F",
-            "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"],
+            "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F",
+            "\U0001F3F4\U000E0067\U000E0062\U000E0077\U000E006C\U000E0073\U000E007F",
+            "\U0001F3F4\U000E0075\U000E0073\U000E0074\U000E0078\U000E007F", "\U0001F3F4",
+            "a\U000E0067\U000E007F"],
     "ambiguous": ["\u00B15\u00B0", "\u2192", "\u2605", "\u2026", "\u03A9", "\u2460",
                   "\u25A0"],
 }
+
+# How many pseudo-random mixes of pieces the corpus holds after the pieces alone.
+CORPUS_MIXES = 150
 
 
 def corpus() -> list[str]:
@@ -129,7 +195,7 @@ def corpus() -> list[str]:
     out: list[str] = []
     for kind in kinds:
         out += CORPUS_PIECES[kind]
-    for _ in range(90):
+    for _ in range(CORPUS_MIXES):
         parts = []
         for _ in range(2 + rng.below(3)):
             parts.append(rng.choice(CORPUS_PIECES[rng.choice(kinds)]))

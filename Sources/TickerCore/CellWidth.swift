@@ -160,6 +160,36 @@ public struct CellMeasure: Sendable, Hashable {
 }
 
 extension CellMeasure {
+  /// Whether `next` could go into the last cell of the text before it under this
+  /// measure, though the two are separate clusters: tmux 3.6 puts a regional
+  /// indicator there, konsole a regional indicator, a skin tone or a Hangul vowel or
+  /// final. A cheap check before `joinsPreviousCell(_:_:)`.
+  func mayJoinPreviousCell(_ next: Character) -> Bool {
+    guard let first = next.unicodeScalars.first?.value else { return false }
+    switch profile {
+    case .tmux:
+      return tmux == .tmux36 && ClusterRules.isRegionalIndicator(first)
+    case .konsole:
+      return ClusterRules.isRegionalIndicator(first) || ClusterRules.isSkinTone(first)
+        || ClusterRules.isHangulVowelOrFinal(first)
+    case .terminal, .kitty, .alacritty:
+      return false
+    }
+  }
+
+  /// Whether the terminal would draw `next` into the last cell of `previous` (see
+  /// `tmuxJoins(_:_:)` and `konsoleJoins(_:_:)`), so that both would lose cells. The
+  /// strip keeps them apart.
+  ///
+  /// - Complexity: O(*s* log *t*) for *s* scalars in `previous`, O(1) when
+  ///   `mayJoinPreviousCell(next)` is false.
+  func joinsPreviousCell(_ previous: String, _ next: Character) -> Bool {
+    guard mayJoinPreviousCell(next) else { return false }
+    return profile == .konsole ? konsoleJoins(previous, next) : tmuxJoins(previous, next)
+  }
+}
+
+extension CellMeasure {
   private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
   private static let zeroWidthNonJoiner: Unicode.Scalar = "\u{200C}"
   private static let replacementCharacter: Unicode.Scalar = "\u{FFFD}"

@@ -363,9 +363,7 @@ extension Strip {
       if checksJoin {
         checksJoin = false
         if clusterCount > 0 && keepsApart(lastClusterText, unit) { appendSpacer() }
-      } else if clusterCount > 0 && measure.mayJoinPreviousCell(unit)
-        && measure.tmuxJoins(lastClusterText, unit)
-      {
+      } else if clusterCount > 0 && measure.joinsPreviousCell(lastClusterText, unit) {
         appendSpacer()
       }
       openRun(styleIndex)

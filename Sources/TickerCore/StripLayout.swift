@@ -119,15 +119,16 @@ extension Strip {
   }
 
   /// Whether `next` must be kept apart from `previous` by a space: the two would join
-  /// into one grapheme cluster, or the tmux release of the measure would draw `next`
-  /// into `previous`'s last cell (see `CellMeasure.tmuxJoins(_:_:)`).
+  /// into one grapheme cluster, or the tmux release or the terminal the measure follows
+  /// would draw `next` into `previous`'s last cell (see
+  /// `CellMeasure.joinsPreviousCell(_:_:)`).
   ///
   /// A cluster that starts with an ASCII scalar never needs it: grapheme breaking
   /// joins an ASCII scalar to nothing before it but a CR (which sanitised text has
-  /// not), and only a regional indicator goes into the cell before it.
+  /// not), and no tmux or terminal puts one into the cell before it.
   func keepsApart(_ previous: String, _ next: Character) -> Bool {
     if let first = next.utf8.first, first < 0x80 { return false }
-    return ClusterRules.wouldJoin(previous, next) || measure.tmuxJoins(previous, next)
+    return ClusterRules.wouldJoin(previous, next) || measure.joinsPreviousCell(previous, next)
   }
 
   /// Where the strip stands, to take a blank item out again.

@@ -2,21 +2,23 @@
 /// (`scripts/terminal-width-oracle.py`, the fixtures in
 /// `Tests/TickerCoreTests/Fixtures/terminal-widths/`).
 ///
-/// Both start from glibc 2.36's `wcwidth`, a scalar at a time, as xterm, urxvt, st,
+/// Each starts from glibc 2.36's `wcwidth`, a scalar at a time, as xterm, urxvt, st,
 /// VTE, alacritty and foot draw (the `tmux` profile's 3.3a rules), and a scalar glibc
 /// does not know is drawn as U+FFFD. Then:
 ///
-/// - **konsole 22.12** joins a ZWJ sequence into one emoji and a skin tone into the
-///   emoji before it, each by rules of its own; it ignores VS16. A cluster is drawn
-///   without its joiners (its parts, each measured) and without skin tones after
-///   something (a skin tone alone is two cells); a lone regional indicator is two
-///   cells; a Hangul vowel jamo joins only a leading consonant before it, a final
-///   only a syllable or a vowel or final that joined, and any other is two cells.
+/// - **konsole 22.12** puts some scalars into the cell before them by rules of its
+///   own (`KonsoleCell`): it joins a ZWJ sequence into one emoji, a skin tone into some
+///   emoji, the second regional indicator of a cell into the first, a Hangul vowel or
+///   final into the syllable it continues, and gives a spacing mark a cell only when
+///   the cell it joins holds nothing else. A cluster is drawn without its joiners (its
+///   parts, each measured) and without skin tones after something (a skin tone alone
+///   is two cells); what konsole would join across two clusters is kept apart
+///   (`konsoleJoins(_:_:)`).
 /// - **kitty 0.26** joins nothing: a ZWJ sequence is the sum of its parts. VS16 right
 ///   after an emoji that has a text form makes it two cells; VS15 makes the last wide
 ///   character before it narrow, whatever it is; skin tones, spacing marks, U+00AD and
 ///   the Hangul fillers take no cell; a vowel or final jamo takes one; a lone regional
-///   indicator two.
+///   indicator two; the emoji of text form that glibc draws wide take one.
 /// - **alacritty 0.11** draws the glibc sum but gives Hangul Jamo Extended-B
 ///   (U+D7B0–U+D7FF) one cell each, where glibc gives none; joiners go as for tmux.
 extension CellMeasure {
@@ -31,7 +33,7 @@ extension CellMeasure {
     // Most clusters go as they are: the rewritten text is made only for the others.
     guard cluster.unicodeScalars.enumerated().contains(where: { isRewritten($1, at: $0) })
     else {
-      body(cluster, terminalRulesWidth(of: cluster.unicodeScalars))
+      body(cluster, unitWidth(of: cluster.unicodeScalars))
       return
     }
     var rewritten = String.UnicodeScalarView()
@@ -47,11 +49,17 @@ extension CellMeasure {
       body(cluster, 0)
       return
     }
-    for unit in text { body(unit, terminalRulesWidth(of: unit.unicodeScalars)) }
+    for unit in text { body(unit, unitWidth(of: unit.unicodeScalars)) }
   }
 
-  /// The width of a unit (a cluster as `forEachTerminalUnit` leaves it) to konsole or
-  /// kitty.
+  /// The width of a unit (a cluster as `forEachTerminalUnit` leaves it) to konsole,
+  /// kitty or alacritty.
+  private func unitWidth(of scalars: Character.UnicodeScalarView) -> Int {
+    profile == .konsole ? konsoleWidth(of: scalars) : terminalRulesWidth(of: scalars)
+  }
+
+  /// The width of a unit (a cluster as `forEachTerminalUnit` leaves it) to kitty or
+  /// alacritty.
   ///
   /// - Complexity: O(*s* log *t*) for *s* scalars and *t* entries in the width tables.
   func terminalRulesWidth(of scalars: Character.UnicodeScalarView) -> Int {
@@ -60,14 +68,11 @@ extension CellMeasure {
     // The last scalar that took cells, and how many (for VS15 and VS16 in kitty).
     var lastShown: UInt32?
     var lastShownWidth = 0
-    // Whether the Hangul jamo before joined its syllable (konsole).
-    var previousJoined = false
     var indicators = 0
     for scalar in scalars {
       let value = scalar.value
       defer { previous = value }
       var width = glibcWidth(of: value)
-      var joined = false
       if profile == .alacritty {
         // Hangul Jamo Extended-B, which glibc 2.36 gives no cell.
         if (0xD7B0...0xD7FF).contains(value) { width = 1 }
@@ -75,9 +80,6 @@ extension CellMeasure {
         indicators += 1
         // A pair is one flag of two cells; a lone one is two cells too.
         width = indicators % 2 == 1 ? 2 : 0
-      } else if profile == .konsole {
-        (width, joined) = Self.konsoleWidth(
-          value, glibc: width, previous: previous, previousJoined: previousJoined)
       } else if value == 0xFE0F || value == 0xFE0E {
         Self.kittySelector(
           value, previous: previous, lastShown: lastShown, lastShownWidth: &lastShownWidth,
@@ -86,7 +88,6 @@ extension CellMeasure {
       } else {
         width = Self.kittyWidth(scalar, glibc: width)
       }
-      previousJoined = joined
       total += width
       if width > 0 {
         lastShown = value
@@ -96,34 +97,14 @@ extension CellMeasure {
     return max(total, 0)
   }
 
-  /// konsole's width of `value` (glibc's `glibc`) after `previous`: a Hangul vowel
-  /// after a leading jamo, or a final after a syllable (or after a vowel that joined),
-  /// is part of the syllable; alone each is two cells, as a skin tone alone is.
-  private static func konsoleWidth(
-    _ value: UInt32, glibc: Int, previous: UInt32?, previousJoined: Bool
-  ) -> (width: Int, joined: Bool) {
-    if ClusterRules.isHangulVowel(value) {
-      let joined = previous.map(ClusterRules.isHangulLeading) ?? false
-      return (joined ? 0 : 2, joined)
-    }
-    if ClusterRules.isHangulFinal(value) {
-      let joined =
-        previous.map(ClusterRules.isHangulSyllable) ?? false
-        || (previousJoined && previous.map(ClusterRules.isHangulVowelOrFinal) == true)
-      return (joined ? 0 : 2, joined)
-    }
-    // A skin tone alone: those after something are gone.
-    if ClusterRules.isSkinTone(value) { return (2, false) }
-    return (glibc, false)
-  }
-
   /// kitty 0.26's width of `scalar` other than a variation selector (glibc's `glibc`).
   private static func kittyWidth(_ scalar: Unicode.Scalar, glibc: Int) -> Int {
     switch scalar.value {
     case 0x1F3FB...0x1F3FF, 0x00AD, 0x115F, 0x1160, 0x3164, 0xFFA0: return 0
-    case 0x1F202: return 1  // so in kitty 0.26's table
     default:
-      if ClusterRules.isHangulVowelOrFinal(scalar.value) { return 1 }
+      if ClusterRules.isHangulVowelOrFinal(scalar.value) || isKittyTextEmoji(scalar.value) {
+        return 1
+      }
       return scalar.properties.generalCategory == .spacingMark ? 0 : glibc
     }
   }
@@ -136,7 +117,7 @@ extension CellMeasure {
   ) {
     if value == 0xFE0F {
       if lastShownWidth == 1, previous == lastShown, let base = lastShown,
-        WidthTables.contains(WidthTables.vs16NarrowToWide, base)
+        WidthTables.contains(WidthTables.vs16NarrowToWide, base) || isKittyTextEmoji(base)
       {
         total += 1
         lastShownWidth = 2
@@ -144,6 +125,15 @@ extension CellMeasure {
     } else if lastShownWidth == 2 {
       total -= 1
       lastShownWidth = 1
+    }
+  }
+
+  /// The emoji of text form (a basic emoji whose emoji form takes a VS16) that glibc
+  /// draws two cells wide and kitty 0.26's table one: `〰`, `〽`, `㊗`, `㊙`, `🈂`, `🈷`.
+  private static func isKittyTextEmoji(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x3030, 0x303D, 0x3297, 0x3299, 0x1F202, 0x1F237: return true
+    default: return false
     }
   }
 }

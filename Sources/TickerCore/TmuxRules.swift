@@ -222,21 +222,13 @@ extension CellMeasure {
     forEachUnit(of: String(rewritten), rewriting: cluster, body)
   }
 
-  /// Whether `next` could go into the last cell of the text before it under this
-  /// measure, though the two are separate clusters: only tmux 3.6's rules do that, to
-  /// a regional indicator. A cheap check before `tmuxJoins(_:_:)`.
-  func mayJoinPreviousCell(_ next: Character) -> Bool {
-    guard profile == .tmux, tmux == .tmux36, let first = next.unicodeScalars.first else {
-      return false
-    }
-    return ClusterRules.isRegionalIndicator(first.value)
-  }
-
   /// Whether tmux would draw `next` into the last cell of `previous`: tmux 3.6 puts a
   /// regional indicator into a cell that starts with one however many it holds, so a
   /// flag right after a flag would lose a cell. The strip keeps them apart.
   func tmuxJoins(_ previous: String, _ next: Character) -> Bool {
-    guard mayJoinPreviousCell(next) else { return false }
+    guard profile == .tmux, tmux == .tmux36, let first = next.unicodeScalars.first,
+      ClusterRules.isRegionalIndicator(first.value)
+    else { return false }
     for scalar in previous.unicodeScalars.reversed() {
       if scalar.value < 0x80 { return false }
       if laterTmuxWidth(of: scalar.value) > 0 {
