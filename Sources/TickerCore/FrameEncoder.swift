@@ -70,7 +70,7 @@ public struct FrameEncoder: Sendable {
     wantsClickEvents: Bool = false, jsonBlocks: Bool = false, itemTooltips: Bool = false,
     tmuxOption: Bool = false
   ) {
-    self.itemTooltips = itemTooltips && format == .waybar
+    self.itemTooltips = itemTooltips && format.hasTooltip
     self.format = format
     self.usesColor = usesColor
     self.clicks = clicks

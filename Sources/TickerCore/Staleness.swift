@@ -80,7 +80,7 @@ extension FrameEncoder {
   public func encode(
     _ frame: Frame, placement: Placement, at time: Double, staleNote: String?
   ) -> String {
-    guard format == .waybar, let staleNote else {
+    guard format.hasTooltip, let staleNote else {
       return encode(frame, placement: placement, at: time)
     }
     return WaybarDialect.encode(frame, staleNote: staleNote)

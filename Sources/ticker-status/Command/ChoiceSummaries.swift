@@ -75,16 +75,16 @@ extension OutputFormat: CompletionChoice {
     switch self {
     case .plain: "the text alone"
     case .ansi: "SGR colours, reset at the end"
-    case .tmux: "#[fg=…] styles, for #(ticker-status …)"
-    case .zsh: "%F{…} colours, % written %% (prompt_subst)"
+    case .tmux: "#[fg=…] styles, for #() jobs"
+    case .zsh: "%F{…} colours, % as %% (PROMPT_SUBST)"
     case .bash: "SGR marked for readline, for PS1"
     case .fish: "SGR, for fish_prompt"
-    case .polybar: "%{F#rrggbb} tags"
-    case .lemonbar: "%{F#rrggbb} tags, % written %%"
-    case .pango: "<span> markup"
-    case .i3bar: "the i3bar protocol (JSON blocks)"
+    case .polybar: "%{F#rrggbb} tags; no %{ from the text"
+    case .lemonbar: "%{F#rrggbb} tags, % as %%"
+    case .pango: "<span> markup, entities for & < > ' \""
+    case .i3bar: "JSON blocks {\"full_text\":…}"
     case .i3blocks: "the text, one line per frame"
-    case .waybar: "JSON for a custom module with return-type json"
+    case .waybar: "JSON: text (pango), tooltip, class"
     case .json: "JSON: text, at, offset, cycle, item"
     }
   }

@@ -258,21 +258,8 @@ enum OptionTable {
       help: """
         The status line's dialect (default ansi when standard output is a terminal, \
         else plain). Text from items is escaped so that it never becomes markup or code:
-          plain      the text alone
-          ansi       SGR colours, reset at the end
-          tmux       #[fg=…] styles, for #() jobs
-          zsh        %F{…} colours, % as %% (PROMPT_SUBST)
-          bash       SGR inside \\001…\\002, for PS1='$(…)'
-          fish       SGR, for fish_prompt
-          polybar    %{F#rrggbb} tags; no %{ from the text
-          lemonbar   %{F#rrggbb} tags, % as %%
-          pango      <span> markup, entities for & < > ' "
-          i3bar      a JSON block {"full_text":…}
-          i3blocks   the text, one line per frame
-          waybar     JSON: text (pango), tooltip, class
-          json       JSON: text, at, offset, cycle, item
-        NO_COLOR turns colour off in ansi, zsh, bash and fish.
-        """
+
+        """ + OutputFormat.helpLines + "NO_COLOR turns colour off in ansi, zsh, bash and fish."
     ) { (options: inout Options, format: OutputFormat) in options.format = format },
     .choice(
       "markup", "markup", .output, summary: "Styles inside item text",

@@ -123,9 +123,13 @@ struct Options: Equatable {
     if clickRangePrefix != Options().clickRangePrefix && onClick == nil {
       throw .needs(option: "--click-range-prefix <prefix>", requirement: "'--on-click <command>'")
     }
-    if onClick != nil && stream && files.contains("-")
-      && (format == .i3bar || (format == .i3blocks && environment.i3blocks?.sendsClicks == true))
-    {
+    let clickEvents: Bool =
+      switch format?.clickEventsOnStandardInput {
+      case .always?: true
+      case .whenTheBarSends?: environment.i3blocks?.sendsClicks == true
+      case .never?, nil: false
+      }
+    if onClick != nil && stream && files.contains("-") && clickEvents {
       throw .conflict(
         option: "--on-click <command>", other: "--file - (standard input carries the clicks)")
     }

@@ -41,4 +41,13 @@ extension CompletionChoice {
   static var completionValues: [CompletionValue] {
     allCases.map { CompletionValue($0.rawValue, summary: $0.summary) }
   }
+
+  /// Every case and its summary, a line each, indented, as `--help` lists them.
+  static var helpLines: String {
+    let width = allCases.map(\.rawValue.count).max() ?? 0
+    return allCases.map { choice in
+      "  " + choice.rawValue + String(repeating: " ", count: width + 2 - choice.rawValue.count)
+        + choice.summary + "\n"
+    }.joined()
+  }
 }

@@ -33,7 +33,7 @@ enum Stream {
         sink = try TmuxOptionSink(socket: socket, name: name, encoder: pipeline.encoder)
       } else {
         let output = StandardOutputSink(encoder: pipeline.encoder)
-        if pipeline.format == .waybar && pipeline.staleAfter != nil {
+        if pipeline.format.hasTooltip && pipeline.staleAfter != nil {
           sink = StaleNoteSink(output, sources: sources.map(\.0))
         } else {
           sink = output

@@ -27,12 +27,8 @@ struct ClickMechanism {
   ) throws(UsageError) {
     self.init()
     switch format {
-    case .polybar, .lemonbar:
-      let actions = try BarActions(
-        format: format == .polybar ? .polybar : .lemonbar, executable: facts.executablePath,
-        arguments: facts.arguments, stream: facts.processID,
-        storedArguments: facts.storedArguments)
-      markup = ClickMarkup(command: { actions.command(item: $0, button: $1) })
+    case .polybar: markup = try Self.actions(.polybar, facts: facts)
+    case .lemonbar: markup = try Self.actions(.lemonbar, facts: facts)
     case .tmux:
       // User ranges exist from tmux 3.4; 3.3a would draw the markup as text.
       if rules != .tmux33 { markup = Self.tmuxRanges(prefix: options.clickRangePrefix) }
@@ -47,6 +43,16 @@ struct ClickMechanism {
       // on-click, with no item to name; json is for scripts.
       break
     }
+  }
+
+  /// Polybar's or lemonbar's actions around each item.
+  private static func actions(_ format: BarActions.Format, facts: RunFacts) throws(UsageError)
+    -> ClickMarkup
+  {
+    let actions = try BarActions(
+      format: format, executable: facts.executablePath, arguments: facts.arguments,
+      stream: facts.processID, storedArguments: facts.storedArguments)
+    return ClickMarkup(command: { actions.command(item: $0, button: $1) })
   }
 
   /// tmux user ranges named `prefix` and the item's index; an item whose name would

@@ -75,7 +75,7 @@ struct Pipeline {
     // the terminals draw 3.3a's glibc sum.
     let followsTmux = widths.choice == .tmux || widths.inPane
     let rules =
-      followsTmux || format == .tmux
+      followsTmux || format.isDrawnByTmux
       ? options.tmuxRules ?? facts.tmuxServerVersion.flatMap(TmuxRules.init(version:)) ?? .tmux33
       : .tmux33
     clickAction = options.onClick.map(ClickAction.init(command:))
@@ -144,7 +144,7 @@ struct Pipeline {
   ) -> Bool {
     let widths = cells(options, format: format, environment: environment)
     let followsTmux = widths.choice == .tmux || widths.inPane
-    return (followsTmux || format == .tmux) && (options.tmuxOption != nil || widths.inPane)
+    return (followsTmux || format.isDrawnByTmux) && (options.tmuxOption != nil || widths.inPane)
   }
 
   /// How lines become items: quotes, JSON objects or text, with the quote styles,
@@ -165,17 +165,12 @@ struct Pipeline {
   static func cells(_ options: Options, format: OutputFormat, environment: Environment)
     -> (choice: CellsChoice, inPane: Bool)
   {
-    let isTerminalText: Bool
-    switch format {
-    case .plain, .ansi, .bash, .zsh, .fish: isTerminalText = true
-    case .tmux, .polybar, .lemonbar, .pango, .i3bar, .i3blocks, .waybar, .json:
-      isTerminalText = false
-    }
+    let isTerminalText = format.isTerminalText
     let choice =
       options.cells
       ?? (isTerminalText
         ? environment.cells.flatMap(CellsChoice.init(rawValue:)) ?? .auto
-        : format == .tmux ? .tmux : .wcwidth)
+        : format.isDrawnByTmux ? .tmux : .wcwidth)
     let inPane =
       choice == .auto && isTerminalText && environment.tmuxSocket != nil
       && options.tmuxOption == nil

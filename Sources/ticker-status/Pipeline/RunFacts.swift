@@ -36,11 +36,11 @@ struct RunFacts {
       facts.tmuxServerVersion = TmuxServerVersion.find(
         socket: socket, environment: environment, wait: options.stream ? 2 : 0.5)
     }
-    if options.onClick != nil, format == .polybar || format == .lemonbar {
+    if options.onClick != nil, format.clicksRunThisProgram {
       facts.executablePath = Processes.executablePath() ?? "ticker-status"
       if options.stream { facts.processID = Processes.processID }
     }
-    if options.onClick != nil, format == .polybar, !options.stream,
+    if options.onClick != nil, format.actionsCarryArguments, !options.stream,
       BarActions.carried(arguments).utf8.count > StoredArguments.longestCarried
     {
       facts.storedArguments = StoredArguments.store(arguments, environment: environment)
