@@ -17,28 +17,12 @@ enum RunningGroups {
     GroupWatchdog.forget(pid)
   }
 
-  /// Sends SIGTERM to every group, waits up to `grace` seconds for each to have no live
-  /// process (reaping the shells, which are this process's children), then sends
-  /// SIGKILL to what is left: a command that ignores SIGTERM does not outlive the
-  /// stream.
+  /// Stops every group together (`ChildStopping`: SIGTERM, up to `grace` seconds for
+  /// each to have no live process, SIGKILL to what is left): a command that ignores
+  /// SIGTERM does not outlive the stream.
   static func stopAll(grace: Double = grace) {
     guard !groups.isEmpty else { return }
-    for group in groups { Processes.send(.terminate, to: group, group: true) }
-    let giveUpAt = Clock.monotonic() + grace
-    var left = groups
-    while !left.isEmpty && Clock.monotonic() < giveUpAt {
-      for group in left {
-        _ = Processes.reap(group)
-        if !Processes.groupIsAlive(group) { left.remove(group) }
-      }
-      if left.isEmpty { break }
-      var none: [PollWatch] = []
-      Poll.wait(&none, timeout: 0.01)
-    }
-    for group in left {
-      Processes.send(.kill, to: group, group: true)
-      _ = Processes.reap(group, blocking: true)
-    }
+    ChildStopping.stop(Array(groups), asGroups: true, grace: grace)
     for group in groups { GroupWatchdog.forget(group) }
     groups = []
   }

@@ -83,19 +83,7 @@ final class TmuxControlClient {
   /// stopped client can act on it) when `terminate`; SIGKILL once `grace` has passed.
   /// A stopped or wedged client never holds up the stream's own exit.
   private static func end(_ pid: Int32, terminate: Bool) -> ChildExit? {
-    if terminate {
-      Processes.send(.terminate, to: pid)
-      Processes.send(.continued, to: pid)
-    }
-    let deadline = Clock.monotonic() + grace
-    var nothing: [PollWatch] = []
-    while Clock.monotonic() < deadline {
-      if let exit = Processes.reap(pid) { return exit }
-      Poll.wait(&nothing, timeout: 0.005)
-    }
-    Processes.send(.kill, to: pid)
-    Processes.send(.continued, to: pid)
-    return Processes.reap(pid, blocking: true)
+    ChildStopping.stop([pid], asGroups: false, grace: grace, terminate: terminate)[pid]
   }
 
   /// Writes one command line; `false` if the client has gone (`EPIPE`).

@@ -1,0 +1,34 @@
+import TickerCore
+
+/// The ticker and the fixed parts around it (`--before`, `--after`): what a one-shot
+/// draws once and a stream at every change.
+struct FramedTicker {
+  /// The moving window, `parts.windowWidth` cells wide.
+  let ticker: Ticker
+  /// What is drawn before and after it.
+  let parts: FixedParts
+
+  /// The frame at `time`, `parts.width` cells wide (`Ticker.frame(at:markingItems:)`).
+  ///
+  /// - Complexity: O(width + log *n*).
+  func frame(at time: Double, markingItems: Bool = false) -> Frame {
+    parts.framing(ticker.frame(at: time, markingItems: markingItems))
+  }
+
+  /// Draws the text of the frame at `time` (`Ticker.drawText(at:into:)`).
+  func drawText(at time: Double, into text: inout FrameText) {
+    parts.drawText(of: ticker, at: time, into: &text)
+  }
+
+  /// Where the moving window is at `time`.
+  func placement(at time: Double) -> Placement { ticker.placement(at: time) }
+
+  /// The first time after `time` at which the frame changes, if it ever does.
+  func nextChange(after time: Double) -> Double? { ticker.nextChange(after: time) }
+
+  /// The item drawn at `column` of the whole frame at `time`; the fixed parts belong
+  /// to no item.
+  func item(atColumn column: Int, at time: Double) -> Int? {
+    parts.windowColumn(column).flatMap { ticker.item(atColumn: $0, at: time) }
+  }
+}
