@@ -5,6 +5,12 @@ import TickerCore
 /// The options are declared, with their help, in `OptionTable`; `ArgumentParser` fills
 /// this in, and `validate(in:)` checks what spans several options.
 struct Options: Equatable {
+  /// `--width`'s default, which the tmux plugin also counts with for a ticker whose
+  /// arguments do not say.
+  static var defaultWidth: Int { 40 }
+  /// `--click-range-prefix`'s default, which the tmux plugin's `#{ticker}` keeps.
+  static var defaultClickRangePrefix: String { "t_" }
+
   // Items
   var items: [String] = []
   var files: [String] = []
@@ -25,7 +31,7 @@ struct Options: Equatable {
   var downStyle: Style?
   var markup = Markup.none
   // Window and motion
-  var width = 40
+  var width = Options.defaultWidth
   var speed = 2.0
   var motion = Motion.wrap
   var dwell = 0.0
@@ -65,7 +71,7 @@ struct Options: Equatable {
   /// polybar click reads back.
   var clickedArguments: String?
   /// `--click-range-prefix`: tmux user ranges are named this and the item's index.
-  var clickRangePrefix = "t_"
+  var clickRangePrefix = Options.defaultClickRangePrefix
   // Information
   var showHelp = false
   var showVersion = false

@@ -18,7 +18,7 @@ enum PluginLengths {
       for form in [PluginTickers.placeholder(key), PluginTickers.optionForm(key)] {
         let count = rest.occurrences(of: form)
         guard count > 0 else { continue }
-        need += count * (widths[key] ?? 40)
+        need += count * (widths[key] ?? Options.defaultWidth)
         rest = rest.replacingEvery(form, with: "")
       }
     }

@@ -74,7 +74,7 @@ struct PluginPlan: Equatable, Sendable {
   static func ticker(_ key: String, facts: PluginFacts) -> Ticker {
     let arguments = facts.options.value("@\(key)-args", or: "--demo")
     let parsed = ShellWords.split(arguments).flatMap { try? ArgumentParser.parse($0) }
-    return Ticker(key: key, arguments: arguments, width: parsed?.width ?? 40)
+    return Ticker(key: key, arguments: arguments, width: parsed?.width ?? Options.defaultWidth)
   }
 
   /// Makes the tickers with `--on-click` clickable, each with ranges of its own, and
@@ -105,7 +105,7 @@ struct PluginPlan: Equatable, Sendable {
             + TmuxQuoting.formatEscaped(ShellWords.quoted(log))))
       tickers[index].clickable = true
       // ticker-status names ranges t_N unless told.
-      if !given && prefix != "t_" {
+      if !given && prefix != Options.defaultClickRangePrefix {
         tickers[index].arguments = "--click-range-prefix \(prefix) \(ticker.arguments)"
       }
     }

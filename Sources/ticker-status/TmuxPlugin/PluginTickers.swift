@@ -68,7 +68,7 @@ enum PluginTickers {
   /// characters becomes its first 4 and 4 digits of its `cksum`, so that the index
   /// keeps 5 of the 15 bytes tmux keeps of a name.
   static func rangePrefix(_ key: String) -> String {
-    guard key != "ticker" else { return "t_" }
+    guard key != "ticker" else { return Options.defaultClickRangePrefix }
     let name = String(key.dropFirst("ticker-".count))
     guard name.utf8.count > 8 else { return "t\(name)_" }
     let digits = String(Checksum.cksum(Array(name.utf8)) % 10000)
