@@ -10,7 +10,9 @@ import unittest
 import quotes_support
 import test_feeds_support
 
-quotes = quotes_support.load_module()
+quotes_support.load_package()
+from ticker_fetch import text as quotes  # noqa: E402  (ticker-quotes' rule)
+from ticker_quotes.text import short  # noqa: E402
 feeds = test_feeds_support.load_module()
 
 
@@ -76,7 +78,7 @@ class SharedRule(unittest.TestCase):
                 self.assertIsNone(FORBIDDEN.search(module.clean(text, 80)))
         # The text around the controls stays, so that a message still says what it says.
         self.assertEqual(quotes.plain("a\x1b]0;PWNED\x07b"), "a ]0;PWNED b")
-        self.assertEqual(quotes.short("\x1b[2Jerror\r\n\x9bsaid"), "[2Jerror said")
+        self.assertEqual(short("\x1b[2Jerror\r\n\x9bsaid"), "[2Jerror said")
 
 
 if __name__ == "__main__":
