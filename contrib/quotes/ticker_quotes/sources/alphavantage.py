@@ -11,6 +11,8 @@ can only go in the URL; it is masked in every message):
   "... rate limit is 25 requests per day ..."} (rate-limited), {"Error Message":
   "the parameter apikey is invalid or missing. ..."} (needs a key).
 
+Failures: rate-limited (Note, Information), needs a key (none set, Error
+Message about the key), unknown (an empty Global Quote), malformed.
 Change: given (09. change, 10. change percent).
 Headers: ticker-quotes' own User-Agent; the key is in the URL (masked).
 """

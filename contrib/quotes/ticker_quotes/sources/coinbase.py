@@ -9,6 +9,7 @@ change is against the price 24 hours ago. Unknown product: 404 {"message":
 {"data": {"amount": "67000.12", "base": "BTC", "currency": "USD"}} (no change);
 unknown: 404 {"errors": [{"id": "not_found", "message": "..."}]}.
 
+Failures: unknown (404 from both APIs), malformed (not the JSON above).
 Change: computed, the price against the open of /stats (24 hours ago); none from
 the app's spot price.
 Headers: ticker-quotes' own User-Agent.

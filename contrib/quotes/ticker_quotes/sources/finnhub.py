@@ -7,6 +7,8 @@ it is never in a URL): {"c": 261.74 (current), "d": 0.47, "dp": 0.1799, "h", "l"
 key."}; 403 {"error": "You don't have access to this resource."} (a plan without that
 market); 429 {"error": "API limit reached. Please try again later. ..."}.
 
+Failures: needs a key (none set, 401, 403), unknown (the zeros), rate-limited
+(429), malformed.
 Change: given (d, dp), else computed from pc.
 Headers: ticker-quotes' own User-Agent and X-Finnhub-Token (the key).
 """

@@ -8,6 +8,8 @@ XDG for DOGE): {"error": [], "result": {"XXBTZUSD": {"a": [ask...], "b": [bid...
 "error" array: ["EQuery:Unknown asset pair"] (which fails the whole batch),
 ["EGeneral:Too many requests"], ["EAPI:Rate limit exceeded"], ["EService:Unavailable"].
 
+Failures: unknown (EQuery:Unknown asset pair), rate-limited (EGeneral:Too many
+requests, EAPI:Rate limit exceeded), unavailable (EService:Unavailable), malformed.
 Change: computed, the last trade against today's open ("o", UTC).
 Headers: ticker-quotes' own User-Agent.
 """

@@ -17,6 +17,9 @@ at all, the request left hanging).
   Errors come as HTTP 200 with "data": null and "status": {"rCode": 400,
   "bCodeMessage": [{"code": 1001, "errorMessage": "Symbol not exists."}]}.
 
+Failures: unknown (rCode 400, "Symbol not exists", also as an ETF), malformed
+(not the JSON above, odd values); the request left hanging ends at the deadline
+(unavailable).
 Change: given (netChange, percentageChange; the sign from deltaIndicator).
 Headers: a browser's User-Agent (browser = True) and HEADERS: Accept,
 Accept-Language, Origin and Referer of www.nasdaq.com.

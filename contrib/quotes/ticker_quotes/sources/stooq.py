@@ -8,6 +8,8 @@ browser's User-Agent) with HTTP 200 and an HTML page that asks the browser to so
 a proof-of-work puzzle ("This site requires JavaScript to verify your browser",
 crypto.subtle.digest, then POST /__verify): blocked. ticker-quotes does not solve it.
 
+Failures: blocked (the proof-of-work page), unknown (N/D), malformed (not the
+CSV above).
 Change: computed, the close against the previous close.
 Headers: ticker-quotes' own User-Agent.
 """

@@ -10,6 +10,8 @@ each possibly an error. Errors often come with HTTP 200: {"code": 401, "message"
 {"code": 429, "message": "You have run out of API credits for the current minute.
 ..."}, {"code": 400 or 404, "message": "**symbol** not found: ..."}.
 
+Failures: needs a key (none set, code 401), rate-limited (code 429), unknown
+(code 400 or 404), malformed.
 Change: given (change, percent_change).
 Headers: ticker-quotes' own User-Agent and Authorization: apikey KEY.
 """

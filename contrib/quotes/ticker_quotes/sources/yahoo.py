@@ -24,6 +24,9 @@ v8 chart API, no cookie or crumb: GET /v8/finance/chart/AAPL?range=1d&interval=1
   "error": null}}; an unknown symbol: 404 {"chart": {"result": null, "error":
   {"code": "Not Found", "description": "No data found, symbol may be delisted"}}}.
 
+Failures: blocked (the consent page, a challenge page), rate-limited (HTTP 429 or
+the edge's text, at any step: one wait for the whole source), unknown (left out of
+the v7 answer; 404 from the chart), malformed (not the JSON above, odd values).
 Change: given (regularMarketChange), else computed from the previous close.
 Headers: a current Chrome's User-Agent (browser = True: it answers others with
 HTTP 429), the cookie and crumb of its session (kept in the state file).
