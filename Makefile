@@ -98,15 +98,23 @@ all: build
 # SOURCE_DATE_EPOCH).
 SHARED_FETCH = contrib/fetchers/ticker_fetch
 FETCHERS = $(FETCHERS_DIR)/ticker-quotes $(FETCHERS_DIR)/ticker-feeds
+# The zipapps' entries are dated SOURCE_DATE_EPOCH: a new one (a new commit) makes
+# them again, so that a commit's files are the same bytes whatever was built before.
+FETCHERS_DATE = $(FETCHERS_DIR)/.source-date-$(SOURCE_DATE_EPOCH)
 
 fetchers: $(FETCHERS)
 
-$(FETCHERS_DIR)/ticker-quotes: packaging/make-zipapp.py $(wildcard $(SHARED_FETCH)/*.py \
-		contrib/quotes/ticker_quotes/*.py contrib/quotes/ticker_quotes/sources/*.py)
+$(FETCHERS_DATE):
+	mkdir -p $(FETCHERS_DIR)
+	rm -f $(FETCHERS_DIR)/.source-date-*
+	touch $@
+
+$(FETCHERS_DIR)/ticker-quotes: packaging/make-zipapp.py $(FETCHERS_DATE) $(wildcard \
+		$(SHARED_FETCH)/*.py contrib/quotes/ticker_quotes/*.py contrib/quotes/ticker_quotes/sources/*.py)
 	$(PYTHON) packaging/make-zipapp.py $@ contrib/quotes/ticker_quotes $(SHARED_FETCH)
 
-$(FETCHERS_DIR)/ticker-feeds: packaging/make-zipapp.py $(wildcard $(SHARED_FETCH)/*.py \
-		contrib/feeds/ticker_feeds/*.py)
+$(FETCHERS_DIR)/ticker-feeds: packaging/make-zipapp.py $(FETCHERS_DATE) $(wildcard \
+		$(SHARED_FETCH)/*.py contrib/feeds/ticker_feeds/*.py)
 	$(PYTHON) packaging/make-zipapp.py $@ contrib/feeds/ticker_feeds $(SHARED_FETCH)
 
 build: fetchers
