@@ -1,6 +1,9 @@
 # Build, install, package and test ticker-status.
 #
-#   make                          the release build (a fully static executable)
+#   make                          the release build (a fully static executable, and
+#                                 the fetchers: make fetchers)
+#   make fetchers                 ticker-quotes and ticker-feeds as one file each (a
+#                                 zipapp) in FETCHERS_DIR
 #   make install                  into ~/.local (PREFIX), or PREFIX=/usr/local
 #   make install DESTDIR=/tmp/pkg PREFIX=/usr   for packaging
 #   make uninstall                removes exactly what install put there
@@ -20,6 +23,10 @@ STRIP ?= strip
 SCRATCH ?= .build
 # Where make dist and make deb put the tarball, the .deb and their SHA256SUMS.
 DISTDIR ?= dist
+# Where make fetchers puts the zipapps ticker-quotes and ticker-feeds, and the Python
+# that builds them.
+FETCHERS_DIR ?= $(SCRATCH)/fetchers
+PYTHON ?= python3
 
 # A fully static Swift program starts in about 1.0-1.2x the time of /bin/true,
 # against 2.2-3x with only the Swift runtime static (ARCHITECTURE.md, "Facts the
@@ -80,19 +87,45 @@ INSTALLED = \
 	$(fishcompdir)/ticker-status.fish \
 	$(addprefix $(pkgdatadir)/,$(SNIPPETS_755) $(SNIPPETS_644))
 
-.PHONY: all build install install-files uninstall dist deb test clean
+.PHONY: all build fetchers install install-files uninstall dist deb test clean
 
 all: build
 
-build:
+# The fetchers are Python packages in the source tree (contrib/quotes/ticker_quotes,
+# contrib/feeds/ticker_feeds, and contrib/fetchers/ticker_fetch, which both use);
+# what is installed is one executable file each, a zipapp of its package and the
+# shared one that runs with python3 (packaging/make-zipapp.py: reproducible, dated
+# SOURCE_DATE_EPOCH).
+SHARED_FETCH = contrib/fetchers/ticker_fetch
+FETCHERS = $(FETCHERS_DIR)/ticker-quotes $(FETCHERS_DIR)/ticker-feeds
+# The zipapps' entries are dated SOURCE_DATE_EPOCH: a new one (a new commit) makes
+# them again, so that a commit's files are the same bytes whatever was built before.
+FETCHERS_DATE = $(FETCHERS_DIR)/.source-date-$(SOURCE_DATE_EPOCH)
+
+fetchers: $(FETCHERS)
+
+$(FETCHERS_DATE):
+	mkdir -p $(FETCHERS_DIR)
+	rm -f $(FETCHERS_DIR)/.source-date-*
+	touch $@
+
+$(FETCHERS_DIR)/ticker-quotes: packaging/make-zipapp.py $(FETCHERS_DATE) $(wildcard \
+		$(SHARED_FETCH)/*.py contrib/quotes/ticker_quotes/*.py contrib/quotes/ticker_quotes/sources/*.py)
+	$(PYTHON) packaging/make-zipapp.py $@ contrib/quotes/ticker_quotes $(SHARED_FETCH)
+
+$(FETCHERS_DIR)/ticker-feeds: packaging/make-zipapp.py $(FETCHERS_DATE) $(wildcard \
+		$(SHARED_FETCH)/*.py contrib/feeds/ticker_feeds/*.py)
+	$(PYTHON) packaging/make-zipapp.py $@ contrib/feeds/ticker_feeds $(SHARED_FETCH)
+
+build: fetchers
 	$(SWIFT) build $(RELEASE_FLAGS) --product ticker-status --scratch-path $(SCRATCH)
 	@echo "(a linker warning above about 'dlopen', if any, is expected and harmless: see the Makefile)"
 
 install: build
 	$(install_files)
 
-# install without the build, for dist and deb, which have just built.
-install-files:
+# install without the Swift build, for dist and deb, which have just built.
+install-files: fetchers
 	$(install_files)
 
 # The completion scripts are what the binary just installed prints: it writes them
@@ -113,8 +146,8 @@ install -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(bashcompdir) \
 	$(addprefix $(DESTDIR)$(pkgdatadir)/,$(SNIPPET_DIRS))
 install -m 755 $(SCRATCH)/release/ticker-status $(DESTDIR)$(bindir)/ticker-status
 $(STRIP) $(STRIP_FLAGS) $(DESTDIR)$(bindir)/ticker-status
-install -m 755 contrib/quotes/ticker-quotes $(DESTDIR)$(bindir)/ticker-quotes
-install -m 755 contrib/feeds/ticker-feeds $(DESTDIR)$(bindir)/ticker-feeds
+install -m 755 $(FETCHERS_DIR)/ticker-quotes $(DESTDIR)$(bindir)/ticker-quotes
+install -m 755 $(FETCHERS_DIR)/ticker-feeds $(DESTDIR)$(bindir)/ticker-feeds
 install -m 644 contrib/man/ticker-status.1 $(DESTDIR)$(man1dir)/ticker-status.1
 install -m 644 contrib/man/ticker-quotes.1 $(DESTDIR)$(man1dir)/ticker-quotes.1
 install -m 644 contrib/man/ticker-feeds.1 $(DESTDIR)$(man1dir)/ticker-feeds.1
@@ -150,4 +183,4 @@ test:
 	$(SWIFT) test
 
 clean:
-	rm -rf $(SCRATCH)/release $(STAGE)
+	rm -rf $(SCRATCH)/release $(STAGE) $(FETCHERS_DIR)

@@ -29,7 +29,9 @@ if ! file "$root/usr/bin/ticker-status" | grep -q 'statically linked'; then
 fi
 
 gzip -9n "$root"/usr/share/man/man1/*.1
-# Debian runs scripts with the interpreter's own path, not through env.
+# Debian runs scripts with the interpreter's own path, not through env. ticker-quotes
+# and ticker-feeds are zipapps (make fetchers): a first line, then a zip whose offsets
+# count from its own start, so a shorter first line leaves the archive whole.
 sed -i '1s|^#!/usr/bin/env python3$|#!/usr/bin/python3|' "$root/usr/bin/ticker-quotes" \
     "$root/usr/bin/ticker-feeds"
 

@@ -72,6 +72,12 @@ man -P cat ticker-quotes 2>>"$work/man-errors" | grep -q 'SYMBOL' ||
     fail "man ticker-quotes does not render"
 [ ! -s "$work/man-errors" ] || fail "man warned: $(cat "$work/man-errors")"
 /usr/bin/ticker-quotes --help | grep -q 'aapl.us' || fail "ticker-quotes --help"
+/usr/bin/ticker-feeds --help | grep -q 'RSS' || fail "ticker-feeds --help"
+# The fetchers are zipapps (make fetchers), run by Debian's python3 by its own path.
+for fetcher in ticker-quotes ticker-feeds; do
+    [ "$(head -n 1 /usr/bin/$fetcher)" = '#!/usr/bin/python3' ] ||
+        fail "usr/bin/$fetcher does not start with #!/usr/bin/python3"
+done
 [ -x /usr/share/ticker-status/tmux/ticker.tmux ] || fail "no tmux plugin"
 # The completion scripts are what the installed binary prints (make install writes them so).
 for pair in bash:/usr/share/bash-completion/completions/ticker-status \
@@ -125,6 +131,7 @@ sh "$unpacked/install.sh" PREFIX="$work/prefix"
 "$work/prefix/bin/ticker-status" --demo -w 40 --format plain | grep -q '[0-9]' ||
     fail "the tarball's ticker-status --demo"
 "$work/prefix/bin/ticker-quotes" --help | grep -q 'aapl.us' || fail "the tarball's ticker-quotes --help"
+"$work/prefix/bin/ticker-feeds" --help | grep -q 'RSS' || fail "the tarball's ticker-feeds --help"
 man -M "$work/prefix/share/man" -P cat ticker-status | grep -q 'scrolling ticker' ||
     fail "the tarball's man page"
 for pair in bash:bash-completion/completions/ticker-status zsh:zsh/site-functions/_ticker-status \

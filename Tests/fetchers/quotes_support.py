@@ -1,8 +1,8 @@
-"""What the ticker-quotes tests share: the script's path, a clean environment that
-points every source at a loopback server, and a way to run it and see what it did."""
+"""What the ticker-quotes tests share: the launcher's path, its package imported from
+the source tree, a clean environment that points every source at a loopback server,
+and a way to run it and see what it did."""
 
-import importlib.machinery
-import importlib.util
+import importlib
 import os
 import shutil
 import subprocess
@@ -16,6 +16,9 @@ from quotes_fixtures import NOW
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SCRIPT = os.path.join(ROOT, "contrib", "quotes", "ticker-quotes")
 SAMPLES = os.path.join(ROOT, "contrib", "quotes")
+# Where the launcher finds its packages: ticker_quotes, and ticker_fetch (shared with
+# ticker-feeds).
+PACKAGE_FOLDERS = [os.path.join(ROOT, "contrib", "quotes"), os.path.join(ROOT, "contrib", "fetchers")]
 SOURCES = [
     "yahoo",
     "nasdaq",
@@ -38,13 +41,20 @@ KEYS = {
 DEAD = "http://127.0.0.1:9"
 
 
-def load_module():
-    """The script as a module, for tests of its parts."""
-    loader = importlib.machinery.SourceFileLoader("ticker_quotes", SCRIPT)
-    spec = importlib.util.spec_from_loader("ticker_quotes", loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
+def use_packages():
+    """The source tree's fetcher packages first on sys.path, as the launchers put them."""
+    for folder in reversed(PACKAGE_FOLDERS):
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+
+
+def load_package():
+    """The ticker_quotes package with every module imported, for tests of its parts.
+    Tests name a thing in the module that holds it (tq.numeric.number, tq.http.SECRETS),
+    which is where the package's own code looks it up."""
+    use_packages()
+    importlib.import_module("ticker_quotes.cli")  # and with it every other module
+    return importlib.import_module("ticker_quotes")
 
 
 def sample(name):

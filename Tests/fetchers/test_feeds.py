@@ -661,7 +661,7 @@ class Failures(FeedTest):
                 self.assertIn(f": {kind}: ", line)
                 self.assertIn(detail, line)
                 self.assertIn(f"URL {url}", line)
-                self.assertIn(support.load_module().ADVICE[kind], line)
+                self.assertIn(support.load_package().core.ADVICE[kind], line)
         self.assertTrue(any(": unavailable: the connection was refused" in l for l in lines), verbose.stderr)
         # Without --verbose: no URL and no status; nothing printed, exit 1.
         self.assertEqual(quiet.code, 1)

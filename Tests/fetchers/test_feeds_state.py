@@ -26,7 +26,7 @@ import test_feeds_support as support
 from loopback import Response, Server
 from test_feeds_support import fixture
 
-feeds = support.load_module()
+feeds = support.load_package()
 
 RSS = "application/rss+xml"
 ETAG = '"v1"'
@@ -107,7 +107,7 @@ class StateFuzz(unittest.TestCase):
         with mock.patch.dict(os.environ, support.environment(self.state), clear=True):
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
                 try:
-                    status = feeds.main(list(arguments))
+                    status = feeds.cli.main(list(arguments))
                 except SystemExit as leaving:
                     status = leaving.code
                 except Exception:

@@ -1,7 +1,7 @@
-"""The one rule for text from outside, in both fetchers: ticker-quotes' CONTROLS,
-plain() and clean() are ticker-feeds' _CONTROLS, plain() and clean() (each script is a
-standalone file, so each has its copy); this checks that the copies stay alike, over
-every code point, and that what the rule lets out holds no control character. So
+"""The one rule for text from outside, in both fetchers: CONTROLS, plain() and clean()
+are ticker_fetch.text's, one copy that ticker-quotes and ticker-feeds both use (they
+were two copies, checked to stay alike). This checks that both fetchers use that copy,
+and that what the rule lets out holds no control character, over every code point. So
 with url_problem(), which both ask of an address before it is asked."""
 
 import re
@@ -10,8 +10,9 @@ import unittest
 import quotes_support
 import test_feeds_support
 
-quotes = quotes_support.load_module()
-feeds = test_feeds_support.load_module()
+quotes = quotes_support.load_package()
+feeds = test_feeds_support.load_package()
+import ticker_fetch.text as shared  # noqa: E402
 
 
 def block(start):
@@ -40,22 +41,31 @@ SAMPLES = [
 
 
 class SharedRule(unittest.TestCase):
-    def test_the_same_characters(self):
-        self.assertEqual(quotes.CONTROLS.pattern, feeds._CONTROLS.pattern)
+    def test_both_use_the_one_copy(self):
+        # Each module that cleans text or checks an address takes the shared one.
+        for module in (quotes.text, quotes.http, quotes.cli, feeds.text, feeds.output, feeds.cli):
+            for name in ("plain", "clean", "url_problem", "CONTROLS"):
+                if hasattr(module, name):
+                    with self.subTest(module=module.__name__, name=name):
+                        self.assertIs(getattr(module, name), getattr(shared, name))
+        self.assertIs(quotes.sources.base.url_problem, shared.url_problem)
+        self.assertIs(feeds.fetch.url_problem, shared.url_problem)
+        self.assertIs(feeds.output.plain, shared.plain)
+        self.assertIs(feeds.text.CONTROLS, shared.CONTROLS)
 
-    def test_plain_alike_over_every_code_point(self):
-        for start in BLOCKS:
-            text = block(start)
-            self.assertEqual(quotes.plain(text), feeds.plain(text), hex(start))
-
-    def test_clean_alike(self):
+    def test_clean_bounded(self):
         for text in SAMPLES:
             for limit in (1, 2, 5, 40, 80, 200, 1000):
                 with self.subTest(text=text[:20], limit=limit):
-                    self.assertEqual(quotes.clean(text, limit), feeds.clean(text, limit))
-                    self.assertLessEqual(len(quotes.clean(text, limit)), limit)
+                    self.assertLessEqual(len(shared.clean(text, limit)), limit)
+                    whole, cut = shared.plain(text), shared.clean(text, limit)
+                    if len(whole) <= limit:
+                        self.assertEqual(cut, whole)
+                    else:
+                        self.assertTrue(cut.endswith("…"))
+                        self.assertTrue(whole.startswith(cut[:-1]))
 
-    def test_url_problem_alike(self):
+    def test_url_problem(self):
         for url in (
             "http://127.0.0.1:8123", "https://example.org/feed?x=1#y", "HTTP://h",
             "http://127.0.0.1:99999", "http://[::1", "http://[::1]:80/", "http://[zz]/",
@@ -64,19 +74,20 @@ class SharedRule(unittest.TestCase):
             "http://user:pw@h/",
         ):
             with self.subTest(url=url):
-                self.assertEqual(quotes.url_problem(url), feeds.url_problem(url))
-        self.assertIsNone(quotes.url_problem("http://[::1]:80/"))
-        self.assertEqual(quotes.url_problem("http://h:0"), "port 0")
+                problem = shared.url_problem(url)
+                if problem is not None:
+                    self.assertIsNone(FORBIDDEN.search(problem))
+        self.assertIsNone(shared.url_problem("http://[::1]:80/"))
+        self.assertEqual(shared.url_problem("http://h:0"), "port 0")
 
     def test_nothing_forbidden_gets_out(self):
-        for module in (quotes, feeds):
-            for start in BLOCKS:
-                self.assertIsNone(FORBIDDEN.search(module.plain(block(start))), module.__name__)
-            for text in SAMPLES:
-                self.assertIsNone(FORBIDDEN.search(module.clean(text, 80)))
+        for start in BLOCKS:
+            self.assertIsNone(FORBIDDEN.search(shared.plain(block(start))), hex(start))
+        for text in SAMPLES:
+            self.assertIsNone(FORBIDDEN.search(shared.clean(text, 80)))
         # The text around the controls stays, so that a message still says what it says.
-        self.assertEqual(quotes.plain("a\x1b]0;PWNED\x07b"), "a ]0;PWNED b")
-        self.assertEqual(quotes.short("\x1b[2Jerror\r\n\x9bsaid"), "[2Jerror said")
+        self.assertEqual(shared.plain("a\x1b]0;PWNED\x07b"), "a ]0;PWNED b")
+        self.assertEqual(quotes.text.short("\x1b[2Jerror\r\n\x9bsaid"), "[2Jerror said")
 
 
 if __name__ == "__main__":

@@ -11,9 +11,9 @@ import unittest
 
 import quotes_fixtures as fx
 from loopback import Server
-from quotes_support import KEYS, QuotesCase, load_module, sample
+from quotes_support import KEYS, QuotesCase, load_package, sample
 
-tq = load_module()
+tq = load_package()
 
 
 class UserAgents(QuotesCase):
@@ -30,9 +30,9 @@ class UserAgents(QuotesCase):
         self.assertEqual(result.status, 0, result)
         self.assertEqual(result.lines, ["AAPL 196.45 -2.75", "MSFT 474.96 -3.91"])
         self.assertEqual(result.stderr, "")
-        self.assertEqual(agents, {tq.BROWSER_USER_AGENT})
+        self.assertEqual(agents, {tq.core.BROWSER_USER_AGENT})
         self.assertRegex(
-            tq.BROWSER_USER_AGENT,
+            tq.core.BROWSER_USER_AGENT,
             r"^Mozilla/5\.0 \(Windows NT 10\.0; Win64; x64\) AppleWebKit/537\.36 "
             r"\(KHTML, like Gecko\) Chrome/\d{3}\.0\.0\.0 Safari/537\.36$",
         )
@@ -50,10 +50,10 @@ class UserAgents(QuotesCase):
         honest = [r for r in requests if not r.path.startswith("/api/quote/")]
         self.assertEqual(len(honest), 4)
         for request in honest:
-            self.assertEqual(request.headers["User-Agent"], tq.USER_AGENT)
+            self.assertEqual(request.headers["User-Agent"], tq.core.USER_AGENT)
         # Nasdaq: what its own pages send, as the clients that work send it.
         nasdaq = requests[-1].headers
-        self.assertEqual(nasdaq["User-Agent"], tq.BROWSER_USER_AGENT)
+        self.assertEqual(nasdaq["User-Agent"], tq.core.BROWSER_USER_AGENT)
         self.assertEqual(nasdaq["Accept"], "application/json, text/plain, */*")
         self.assertEqual(nasdaq["Accept-Language"], "en-US,en;q=0.9")
         self.assertEqual(nasdaq["Origin"], "https://www.nasdaq.com")
@@ -76,13 +76,13 @@ class UserAgents(QuotesCase):
         self.assertEqual(result.lines[0], "AAPL 196.45 -2.75", result)
         self.assertEqual(agents["/v7/finance/quote"], firefox)
         self.assertEqual(agents["/api/quote/MSFT/info"], firefox)
-        self.assertEqual(agents["/0/public/Ticker"], tq.USER_AGENT)
+        self.assertEqual(agents["/0/public/Ticker"], tq.core.USER_AGENT)
         # A value that cannot be a header's is not sent: a message, and Chrome's instead.
         with Server(fx.yahoo_browser_only_routes()) as server:
             bad = self.quotes(
                 ["AAPL"], server.url, extra={"TICKER_QUOTES_USER_AGENT": "Mozilla/5.0 (\nX-A: b"}
             )
-            self.assertEqual(server.requests[0].headers["User-Agent"], tq.BROWSER_USER_AGENT)
+            self.assertEqual(server.requests[0].headers["User-Agent"], tq.core.BROWSER_USER_AGENT)
             self.assertIsNone(server.requests[0].headers["X-A"])
         self.assertEqual(bad.lines, ["AAPL 196.45 -2.75"])
         self.assertEqual(
@@ -222,10 +222,10 @@ class ExchangeSuffixes(QuotesCase):
             "ENI.MI": {"alphavantage": "ENI.MI", "stooq": None},
         }
         for text, expected in spellings.items():
-            instrument = tq.parse_symbol(text)
+            instrument = tq.symbols.parse_symbol(text)
             self.assertEqual(instrument.display, text)
             for name, spelling in expected.items():
-                source = tq.SOURCES[name]
+                source = tq.sources.SOURCES[name]
                 found = source.code(instrument) if source.covers(instrument) else None
                 self.assertEqual(found, spelling, (text, name))
 
@@ -282,11 +282,11 @@ class Precision(QuotesCase):
 
     def test_the_table(self):
         for symbol, price, previous, line in self.TABLE:
-            quote = tq.Quote(
-                tq.parse_symbol(symbol),
+            quote = tq.quote.Quote(
+                tq.symbols.parse_symbol(symbol),
                 "test",
-                tq.number(price),
-                previous=tq.number(previous),
+                tq.numeric.number(price),
+                previous=tq.numeric.number(previous),
             )
             self.assertEqual(quote.line(False), line, (symbol, price))
             # --json keeps the source's digits.
@@ -294,19 +294,19 @@ class Precision(QuotesCase):
 
     def test_the_sources_own_digits_win(self):
         # Yahoo's priceHint: EURUSD=X's doubles to 4; pence to 2, so pounds to 4.
-        eurusd = tq.Quote(
-            tq.parse_symbol("EUR/USD"),
+        eurusd = tq.quote.Quote(
+            tq.symbols.parse_symbol("EUR/USD"),
             "yahoo",
-            tq.number("1.1550000190734863"),
-            previous=tq.number("1.1584"),
+            tq.numeric.number("1.1550000190734863"),
+            previous=tq.numeric.number("1.1584"),
             decimals=4,
         )
         self.assertEqual(eurusd.line(False), "EUR/USD 1.1550 -0.0034")
-        pence = tq.Quote(
-            tq.parse_symbol("VOD.L"),
+        pence = tq.quote.Quote(
+            tq.symbols.parse_symbol("VOD.L"),
             "yahoo",
-            tq.number("74.28"),
-            previous=tq.number("73.9"),
+            tq.numeric.number("74.28"),
+            previous=tq.numeric.number("73.9"),
             currency="GBp",
             decimals=2,
         )

@@ -23,7 +23,7 @@ from unittest import mock
 
 import quotes_fixtures as fx
 from loopback import Response, Server
-from quotes_support import QuotesCase, load_module, sample
+from quotes_support import QuotesCase, load_package, sample
 
 SCRIPT = None
 
@@ -151,7 +151,7 @@ class StateFuzz(QuotesCase):
         super().setUp()
         global SCRIPT
         if SCRIPT is None:
-            SCRIPT = load_module()
+            SCRIPT = load_package()
         self.script = SCRIPT
         os.mkdir(self.state_dir, 0o700)
         self.path = os.path.join(self.state_dir, "quotes.json")
@@ -169,9 +169,9 @@ class StateFuzz(QuotesCase):
         out, err = io.StringIO(), io.StringIO()
         with mock.patch.dict(os.environ, self.environment(url), clear=True):
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                del self.script.SECRETS[:]
+                del self.script.http.SECRETS[:]
                 try:
-                    status = self.script.main(args)
+                    status = self.script.cli.main(args)
                 except SystemExit as leaving:
                     status = leaving.code
                 except Exception:

@@ -8,14 +8,14 @@ import unittest
 from decimal import Decimal
 from unittest import mock
 
-from quotes_support import SAMPLES, SCRIPT, load_module
+from quotes_support import SAMPLES, SCRIPT, load_package
 
-tq = load_module()
+tq = load_package()
 
 
 class Notation(unittest.TestCase):
     def parse(self, text, **options):
-        return tq.parse_symbol(text, **options)
+        return tq.symbols.parse_symbol(text, **options)
 
     def test_kinds_and_names(self):
         cases = {
@@ -50,7 +50,7 @@ class Notation(unittest.TestCase):
 
     def test_not_symbols(self):
         for text in ("", "a b", "a;b", "^", "A" * 33, "EUR/", "EUR/US1", "A.B.C", "X=Y", "$AAPL"):
-            with self.assertRaises(tq.BadSymbol, msg=text):
+            with self.assertRaises(tq.symbols.BadSymbol, msg=text):
                 self.parse(text)
 
     def test_each_source_spells_it_its_own_way(self):
@@ -95,9 +95,9 @@ class Notation(unittest.TestCase):
         for text, expected in spellings.items():
             instrument = self.parse(text)
             for source, spelling in expected.items():
-                covered = tq.SOURCES[source].covers(instrument)
+                covered = tq.sources.SOURCES[source].covers(instrument)
                 self.assertEqual(
-                    tq.SOURCES[source].code(instrument) if covered else None,
+                    tq.sources.SOURCES[source].code(instrument) if covered else None,
                     spelling,
                     (text, source),
                 )
@@ -109,7 +109,7 @@ class Notation(unittest.TestCase):
         patcher.start()
         self.addCleanup(patcher.stop)
         instruments = [self.parse(s) for s in ("AAPL", "SAP.DE", "^GSPC", "EUR/USD", "BTC-USD")]
-        orders = tq.orders_for(instruments, ["auto"])
+        orders = tq.run.orders_for(instruments, ["auto"])
         self.assertEqual(orders[0], ["yahoo", "nasdaq", "stooq"])
         self.assertEqual(orders[1], ["yahoo", "stooq"])
         self.assertEqual(orders[2], ["yahoo", "stooq"])
@@ -117,19 +117,19 @@ class Notation(unittest.TestCase):
         self.assertEqual(orders[4], ["coinbase", "kraken", "yahoo", "stooq"])
         os.environ["TICKER_QUOTES_FINNHUB_KEY"] = "x"
         self.assertEqual(
-            tq.orders_for(instruments[:1], ["auto"])[0], ["yahoo", "nasdaq", "stooq", "finnhub"]
+            tq.run.orders_for(instruments[:1], ["auto"])[0], ["yahoo", "nasdaq", "stooq", "finnhub"]
         )
 
 
 class Numbers(unittest.TestCase):
     def test_numbers_keep_their_digits(self):
-        self.assertEqual(str(tq.number("196.450")), "196.450")
-        self.assertEqual(str(tq.number(tq.JSONNumber("1.1550000190734863"))), "1.1550000190734863")
-        self.assertEqual(tq.text_of(tq.number("1e2")), "100")
-        self.assertIsNone(tq.number("N/D"))
-        self.assertEqual(tq.money("$1,474.96"), Decimal("1474.96"))
-        self.assertEqual(tq.money("-0.82%"), Decimal("-0.82"))
-        self.assertEqual(tq.money("SEK 0.2465"), Decimal("0.2465"))
+        self.assertEqual(str(tq.numeric.number("196.450")), "196.450")
+        self.assertEqual(str(tq.numeric.number(tq.numeric.JSONNumber("1.1550000190734863"))), "1.1550000190734863")
+        self.assertEqual(tq.numeric.text_of(tq.numeric.number("1e2")), "100")
+        self.assertIsNone(tq.numeric.number("N/D"))
+        self.assertEqual(tq.numeric.money("$1,474.96"), Decimal("1474.96"))
+        self.assertEqual(tq.numeric.money("-0.82%"), Decimal("-0.82"))
+        self.assertEqual(tq.numeric.money("SEK 0.2465"), Decimal("0.2465"))
 
     def test_bounds(self):
         for text in (
@@ -143,26 +143,26 @@ class Numbers(unittest.TestCase):
             "1_000",
             "1,5",
         ):
-            with self.assertRaises(tq.Failure, msg=text) as caught:
-                tq.number(text)
-            self.assertEqual(caught.exception.kind, tq.MALFORMED)
+            with self.assertRaises(tq.core.Failure, msg=text) as caught:
+                tq.numeric.number(text)
+            self.assertEqual(caught.exception.kind, tq.core.MALFORMED)
         for value in (True, 5, 1.5, [], {}):
-            with self.assertRaises(tq.Failure):
-                tq.number(value)
+            with self.assertRaises(tq.core.Failure):
+                tq.numeric.number(value)
 
     def test_json_numbers_are_text(self):
-        document = tq.load_json('{"a": 1.10, "b": 7, "c": NaN, "d": ' + "9" * 5000 + "}")
+        document = tq.numeric.load_json('{"a": 1.10, "b": 7, "c": NaN, "d": ' + "9" * 5000 + "}")
         self.assertEqual(document["a"], "1.10")
         self.assertEqual(document["d"], "9" * 5000)  # not an int: no 4300-digit limit, no work
         for text in ("[" * 50000, "{", ""):
-            with self.assertRaises(tq.Failure):
-                tq.load_json(text)
+            with self.assertRaises(tq.core.Failure):
+                tq.numeric.load_json(text)
 
 
 class Lines(unittest.TestCase):
     def quote(self, price, previous=None, **options):
-        instrument = tq.parse_symbol("AAPL")
-        return tq.Quote(
+        instrument = tq.symbols.parse_symbol("AAPL")
+        return tq.quote.Quote(
             instrument, "test", Decimal(price), Decimal(previous) if previous else None, **options
         )
 
@@ -200,7 +200,7 @@ class Lines(unittest.TestCase):
             ("10", "-1"),
             ("10", "0"),
         ):
-            with self.assertRaises(tq.Failure, msg=(price, previous)):
+            with self.assertRaises(tq.core.Failure, msg=(price, previous)):
                 self.quote(price, previous)
 
 
@@ -297,22 +297,22 @@ class Offline(unittest.TestCase):
         )
         self.assertEqual(result.returncode, 0)
         self.assertEqual([line for line in result.stdout.splitlines() if len(line) > 80], [])
-        for name in tq.SOURCES:
+        for name in tq.sources.SOURCES:
             self.assertIn(f"{name}: ", result.stdout)
 
 
 class Redaction(unittest.TestCase):
     def test_masked(self):
-        tq.SECRETS.append("s3cr3t-KEY")
+        tq.http.SECRETS.append("s3cr3t-KEY")
         try:
             self.assertEqual(
-                tq.redact("https://x/query?function=F&apikey=s3cr3t-KEY&symbol=A"),
+                tq.http.redact("https://x/query?function=F&apikey=s3cr3t-KEY&symbol=A"),
                 "https://x/query?function=F&apikey=****&symbol=A",
             )
-            self.assertEqual(tq.redact("the key s3cr3t-KEY is bad"), "the key **** is bad")
-            self.assertEqual(tq.redact("?crumb=abc&token=def"), "?crumb=****&token=****")
+            self.assertEqual(tq.http.redact("the key s3cr3t-KEY is bad"), "the key **** is bad")
+            self.assertEqual(tq.http.redact("?crumb=abc&token=def"), "?crumb=****&token=****")
         finally:
-            tq.SECRETS.remove("s3cr3t-KEY")
+            tq.http.SECRETS.remove("s3cr3t-KEY")
 
 
 if __name__ == "__main__":
