@@ -66,9 +66,11 @@ step "the .deb: what it installed works"
 /usr/bin/ticker-status --demo -w 40 --format plain | grep -q '[0-9]' || fail "ticker-status --demo"
 file /usr/bin/ticker-status | grep 'statically linked' | grep -q 'stripped' ||
     fail "usr/bin/ticker-status is not a stripped static executable: $(file /usr/bin/ticker-status)"
-man -P cat ticker-status 2>"$work/man-errors" | grep -q 'scrolling ticker' ||
+# In a UTF-8 locale whatever the caller's (CI's environment may have no LANG): the
+# pages draw ▲, ▼ and … as themselves, which troff's ASCII device warns of.
+LC_ALL=C.UTF-8 man -P cat ticker-status 2>"$work/man-errors" | grep -q 'scrolling ticker' ||
     fail "man ticker-status does not render"
-man -P cat ticker-quotes 2>>"$work/man-errors" | grep -q 'SYMBOL' ||
+LC_ALL=C.UTF-8 man -P cat ticker-quotes 2>>"$work/man-errors" | grep -q 'SYMBOL' ||
     fail "man ticker-quotes does not render"
 [ ! -s "$work/man-errors" ] || fail "man warned: $(cat "$work/man-errors")"
 /usr/bin/ticker-quotes --help | grep -q 'aapl.us' || fail "ticker-quotes --help"
