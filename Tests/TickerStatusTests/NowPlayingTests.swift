@@ -219,6 +219,9 @@ private final class PipeLines: @unchecked Sendable {
     defer { player.stop() }
     var environment = player.environment
     environment["PATH"] = binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    // tmux shows ▶ and ⏸ to a client only in a UTF-8 locale (else as _), whatever the
+    // test's own environment holds.
+    environment["LC_ALL"] = "C.UTF-8"
     let socket = player.folder.file("tmux")
     let tmux = which("tmux")!
     let started = try spawnClean(
