@@ -101,14 +101,18 @@ def http_failure(code, headers, url, message=""):
     return Failure(UNKNOWN, f"the server answered {code}", code, url)
 
 
-def network_failure(error, url):
-    """A Failure for an exception from urllib, socket or http.client."""
+def network_failure(error, url, deadline=None):
+    """A Failure for an exception from urllib, socket or http.client. A time-out once the
+    run's deadline has passed is the run's --timeout, said as the deadline says it
+    (each read's own time-out is the time left, so which one fires first is chance)."""
     reason = error.reason if isinstance(error, urllib.error.URLError) else error
     if isinstance(reason, Failure):
         return reason
     if isinstance(reason, socket.gaierror):
         return Failure(UNAVAILABLE, "its host name does not resolve (DNS)", url=url)
     if isinstance(reason, (socket.timeout, TimeoutError)):
+        if deadline is not None and deadline.left() <= 0.05:
+            return Failure(UNAVAILABLE, "the feed did not arrive within --timeout", url=url)
         return Failure(UNAVAILABLE, "the server did not answer in time", url=url)
     if isinstance(reason, ConnectionRefusedError):
         return Failure(UNAVAILABLE, "the connection was refused", url=url)
@@ -260,7 +264,7 @@ def fetch_url(source, deadline, state, conditional=True):
     except (urllib.error.URLError, OSError, http.client.HTTPException, ValueError) as error:
         if isinstance(error, ValueError) and not isinstance(error, UnicodeError):
             raise Failure(UNKNOWN, f"the address is not valid ({error})", url=url) from None
-        raise network_failure(error, url) from None
+        raise network_failure(error, url, deadline) from None
     with response:
         result.status = response.status
         result.final_url = response.geturl()
@@ -271,7 +275,7 @@ def fetch_url(source, deadline, state, conditional=True):
         except Failure:
             raise
         except (OSError, http.client.HTTPException) as error:
-            raise network_failure(error, url) from None
+            raise network_failure(error, url, deadline) from None
         charset = response.headers.get_content_charset()
         etag = response.headers.get("ETag")
         last_modified = response.headers.get("Last-Modified")
