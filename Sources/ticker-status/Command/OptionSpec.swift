@@ -26,8 +26,11 @@ struct OptionSpec: Sendable {
   /// option again.
   var repeats: Bool
   /// The help text: paragraphs wrapped to the help's width; a line that starts with
-  /// two spaces is kept as it is.
-  var help: String
+  /// two spaces is kept as it is. Made when `--help` asks for it, not when the table
+  /// is (at every start): `--format`'s lists the formats from their summaries, which
+  /// cost a one-shot 229,000 instructions made eagerly.
+  var makeHelp: @Sendable () -> String
+  var help: String { makeHelp() }
   var apply: @Sendable (inout Options, String) throws(UsageError) -> Void
 
   /// The option as error messages name it: `--width <cells>`.
@@ -36,23 +39,25 @@ struct OptionSpec: Sendable {
 
 extension OptionSpec {
   static func flag(
-    _ long: String, short: Character? = nil, _ group: Group, summary: String, help: String,
+    _ long: String, short: Character? = nil, _ group: Group, summary: String,
+    help: @autoclosure @escaping @Sendable () -> String,
     _ set: @escaping @Sendable (inout Options) -> Void
   ) -> OptionSpec {
     OptionSpec(
       long: long, short: short, valueName: nil, group: group, summary: summary,
-      completion: .none, repeats: false, help: help
+      completion: .none, repeats: false, makeHelp: help
     ) { options, _ in set(&options) }
   }
 
   static func value(
     _ long: String, short: Character? = nil, _ valueName: String, _ group: Group,
-    summary: String, completion: ValueCompletion = .none, repeats: Bool = false, help: String,
+    summary: String, completion: ValueCompletion = .none, repeats: Bool = false,
+    help: @autoclosure @escaping @Sendable () -> String,
     _ set: @escaping @Sendable (inout Options, String, String) throws(UsageError) -> Void
   ) -> OptionSpec {
     OptionSpec(
       long: long, short: short, valueName: valueName, group: group, summary: summary,
-      completion: completion, repeats: repeats, help: help
+      completion: completion, repeats: repeats, makeHelp: help
     ) { options, value throws(UsageError) in
       // The label is written only for an option given, not for each at start-up.
       try set(&options, value, "--\(long) <\(valueName)>")
@@ -66,12 +71,13 @@ extension OptionSpec {
   /// start-up, `allCases` would make the runtime build the type of an array of `Value`
   /// (the one-shot runs every second, see BENCHMARKS.md).
   static func choice<Value: CompletionChoice>(
-    _ long: String, _ valueName: String, _ group: Group, summary: String, help: String,
+    _ long: String, _ valueName: String, _ group: Group, summary: String,
+    help: @autoclosure @escaping @Sendable () -> String,
     _ set: @escaping @Sendable (inout Options, Value) -> Void
   ) -> OptionSpec {
     value(
       long, valueName, group, summary: summary, completion: .values { Value.completionValues },
-      help: help
+      help: help()
     ) { options, text, label throws(UsageError) in
       guard let value = Value(rawValue: text) else {
         throw Parse.notAChoice(text, of: Value.allCases.map(\.rawValue), label: label)
