@@ -15,7 +15,6 @@ import copy
 import io
 import json
 import os
-import re
 import shutil
 import tempfile
 import traceback
@@ -25,43 +24,16 @@ from unittest import mock
 import test_feeds_support as support
 from loopback import Response, Server
 from test_feeds_support import fixture
+from hostile_values import CONTROLS, odd_values
 
 feeds = support.load_package()
 
 RSS = "application/rss+xml"
 ETAG = '"v1"'
 MODIFIED = "Sun, 05 Jan 2025 13:00:00 GMT"
-# What no text from the program may hold: C0 and C1 controls but for the line break,
-# DEL, bidi overrides and isolates.
-CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-ODD_VALUES = [
-    None,
-    True,
-    False,
-    0,
-    -1,
-    1.5,
-    1e300,
-    -1e300,
-    1e308,
-    10**400,
-    -(10**400),
-    float("nan"),
-    float("inf"),
-    float("-inf"),
-    "",
-    "nan",
-    "Infinity",
-    "1749844800",
-    "\x1b]0;PWNED\x07\x1b[2J",
-    "\x9b31m\u202eevil\x00\r\nIf-None-Match: forged",
-    "x" * 5000,
-    [],
-    {},
-    [[{"a": [1, {"b": None}]}]],
-    {"title": "t", "url": "http://x/", "time": 1e300, "x": {"y": []}},
-]
+ODD_VALUES = odd_values(
+    "If-None-Match: forged", {"title": "t", "url": "http://x/", "time": 1e300, "x": {"y": []}}
+)
 
 ITEM_FIELDS = ("title", "url", "time", "guid", "summary")
 PATHS = (

@@ -7,7 +7,6 @@ what it measured (time, peak memory) with -v."""
 
 import json
 import os
-import re
 import subprocess
 import sys
 import unittest
@@ -16,6 +15,7 @@ import zlib
 import quotes_fixtures as fx
 from loopback import Response, Server
 from quotes_support import QuotesCase, run_measured, sample
+from hostile_values import CONTROLS, strings_of
 
 MEASURED = []
 
@@ -309,24 +309,8 @@ class SlowHeads(QuotesCase):
         )
 
 
-# What no text of the program may hold: C0 controls but for the line break, DEL, C1
-# controls, bidi overrides and isolates (the rule of ticker-feeds' clean()).
-CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 ESCAPES = "\x1b]0;PWNED\x07\x1b[2J\x9b31m\u202eevil"
 STATUS_LINE = f"HTTP/9{ESCAPES} 200 OK\r\n".encode("latin-1", "replace")  # "?" for U+202E
-
-
-def strings_of(value):
-    """Every string in a JSON document, its keys too."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from strings_of(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings_of(item)
 
 
 class ServerText(QuotesCase):

@@ -16,7 +16,6 @@ import io
 import json
 import math
 import os
-import re
 import traceback
 import unittest
 from unittest import mock
@@ -24,40 +23,13 @@ from unittest import mock
 import quotes_fixtures as fx
 from loopback import Response, Server
 from quotes_support import QuotesCase, load_package, sample
+from hostile_values import CONTROLS, odd_values, strings_of
 
 SCRIPT = None
 
-# What no text from the program may hold: C0 and C1 controls but for the line break,
-# DEL, bidi overrides and isolates (the rule ticker-feeds' clean() has).
-CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-ODD_VALUES = [
-    None,
-    True,
-    False,
-    0,
-    -1,
-    1.5,
-    1e300,
-    -1e300,
-    1e308,
-    10**400,
-    -(10**400),
-    float("nan"),
-    float("inf"),
-    float("-inf"),
-    "",
-    "nan",
-    "Infinity",
-    "1749844800",
-    "\x1b]0;PWNED\x07\x1b[2J",
-    "\x9b31m\u202eevil\x00\r\nticker-quotes: forged",
-    "x" * 5000,
-    [],
-    {},
-    [[{"a": [1, {"b": None}]}]],
-    {"kind": "unavailable", "until": 1e300, "x": {"y": []}},
-]
+ODD_VALUES = odd_values(
+    "ticker-quotes: forged", {"kind": "unavailable", "until": 1e300, "x": {"y": []}}
+)
 
 ENTRIES = ("frankfurter", "yahoo.v7")
 ENTRY_FIELDS = ("kind", "detail", "since", "until", "count")
@@ -127,19 +99,6 @@ def substituted(state, path, value):
         holder = holder[key]
     holder[path[-1]] = value
     return state
-
-
-def strings_of(value):
-    """Every string in a JSON document, its keys too."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from strings_of(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings_of(item)
 
 
 def refuse_constant(name):
