@@ -16,11 +16,11 @@ struct ItemReader {
   /// cut into several).
   var json = false
 
-  /// The item of one argument or line, without `--split`.
-  func item(_ text: String) -> StyledText {
-    if json { return JSONItem(text, styles: styles)?.text ?? StyledText("") }
-    if quotes, let quote = Quote(parsing: text) { return quote.styledText(styles: styles) }
-    return markup.read(text)
+  /// The item of one argument or part of a line of text or quotes (not JSON): a quote
+  /// with `--quotes` when it reads as one, else the text with `--markup` read.
+  func textItem(_ text: String) -> LineItem {
+    let quote = quotes ? Quote(parsing: text) : nil
+    return LineItem(text: quote?.styledText(styles: styles) ?? markup.read(text), quote: quote)
   }
 
   /// Every item `line` gives, with its facts, in the order `append(line:to:)` appends
@@ -40,12 +40,7 @@ struct ItemReader {
       }
     }
     var items: [LineItem] = []
-    forEachPart(of: line) { part in
-      let text = String(decoding: part, as: UTF8.self)
-      let quote = quotes ? Quote(parsing: text) : nil
-      items.append(
-        LineItem(text: quote?.styledText(styles: styles) ?? markup.read(text), quote: quote))
-    }
+    forEachPart(of: line) { items.append(textItem(String(decoding: $0, as: UTF8.self))) }
     return items
   }
 
@@ -66,7 +61,7 @@ struct ItemReader {
       argument.withUTF8 { append(line: UnsafeRawBufferPointer($0), to: &builder) }
       return
     }
-    builder.append(item(argument))
+    builder.append(textItem(argument).text)
   }
 
   /// Whether `lines` give at least one item.
@@ -86,12 +81,12 @@ struct ItemReader {
   private func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
     // Without markup, printable ASCII other than a space is never blank: the usual line
     // answers here.
-    if markup == .none, !json, let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }),
+    if markup == .none, let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }),
       first > 0x20, first < 0x7F
     {
       return false
     }
-    return item(String(decoding: bytes, as: UTF8.self)).isBlank
+    return textItem(String(decoding: bytes, as: UTF8.self)).text.isBlank
   }
 
   /// Appends one part of a line of text or quotes (not JSON) as one item.
@@ -104,7 +99,7 @@ struct ItemReader {
     }
     // The usual quote line, likewise; the builder says when it is not one.
     if quotes && builder.appendQuote(utf8: utf8, styles: styles) { return }
-    builder.append(item(String(decoding: utf8, as: UTF8.self)))
+    builder.append(textItem(String(decoding: utf8, as: UTF8.self)).text)
   }
 
   /// Calls `body` with `line` whole, or with `--split` each non-empty part of it

@@ -73,12 +73,6 @@ struct JSONItem {
     }
   }
 
-  /// The item of a line given as a string (an `ITEM` argument, a line found again for a
-  /// click).
-  init?(_ line: String, styles: QuoteStyles) {
-    self.init(line: line.utf8, styles: styles)
-  }
-
   /// The items this one makes under `--split`: its text cut at `separator` into the
   /// non-empty parts between, each in the item's style; a quote, or text without
   /// `--split`, is one item.
