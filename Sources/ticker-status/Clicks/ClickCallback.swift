@@ -27,10 +27,7 @@ enum ClickCallback {
     case .index(let number): index = number
     case .leftEdge:
       let time = time ?? Clock.now()
-      let ticker = pipeline.framedTicker(
-        strip, playing: read.playing, changedAt: read.changedAt ?? time
-      ).ticker
-      index = ticker.item(atColumn: 0, at: time)
+      index = pipeline.framedTicker(strip, after: read, at: time).ticker.item(atColumn: 0, at: time)
     }
     guard let index, let origins = build.origins,
       let target = ItemLookup.target(at: index, origins: origins, in: sources)

@@ -11,11 +11,7 @@ enum OneShot {
     guard !read.failed else { return .noInput }
     let strip = builder.build()
     let time = time ?? Clock.now()
-    // With --on-change restart the items start from when they last changed: a
-    // command's, as its cache keeps it (so that calls a second apart scroll, as a
-    // stream does); other items come now, and stand at their start.
-    let ticker = pipeline.framedTicker(
-      strip, playing: read.playing, changedAt: read.changedAt ?? time)
+    let ticker = pipeline.framedTicker(strip, after: read, at: time)
     let frame = ticker.frame(at: time, markingItems: pipeline.encoder.marksItems)
     let line = pipeline.encoder.encode(
       frame, placement: ticker.placement(at: time), at: time,
