@@ -60,43 +60,6 @@ extension OutputFormat {
     }
   }
 
-  /// Its clicks run this program again, from actions in the frame (polybar's; lemonbar's
-  /// through its script): they need its path.
-  public var clicksRunThisProgram: Bool {
-    switch self {
-    case .polybar, .lemonbar: true
-    case .plain, .ansi, .bash, .zsh, .fish, .tmux, .pango, .i3bar, .i3blocks, .waybar, .json:
-      false
-    }
-  }
-
-  /// Its click actions carry a one-shot's arguments (polybar's run a command; lemonbar's
-  /// only name the item and the button).
-  public var actionsCarryArguments: Bool {
-    switch self {
-    case .polybar: true
-    case .plain, .ansi, .bash, .zsh, .fish, .tmux, .lemonbar, .pango, .i3bar, .i3blocks,
-      .waybar, .json:
-      false
-    }
-  }
-
-  /// How its reader reports clicks to a stream on standard input: always (i3bar, whose
-  /// header asks), only when the bar sends them (i3blocks 1.5), or never.
-  public var clickEventsOnStandardInput: ClickEventsSent {
-    switch self {
-    case .i3bar: .always
-    case .i3blocks: .whenTheBarSends
-    case .plain, .ansi, .bash, .zsh, .fish, .tmux, .polybar, .lemonbar, .pango, .waybar, .json:
-      .never
-    }
-  }
-
-  /// Whether click events come on standard input (see `clickEventsOnStandardInput`).
-  public enum ClickEventsSent: Sendable {
-    case always, whenTheBarSends, never
-  }
-
   /// Its reader shows a note beside each frame and a tooltip per item on screen
   /// (waybar's tooltip): where stale sources are said, and JSON items' tooltips shown.
   public var hasTooltip: Bool {

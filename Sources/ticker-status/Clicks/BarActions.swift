@@ -36,7 +36,10 @@ struct BarActions {
     storedArguments: String? = nil
   ) throws(UsageError) {
     self.format = format
-    guard format == .polybar else {
+    switch format {
+    case .polybar: break
+    case .lemonbar:
+      // Its actions are the item and the button alone (`command(item:button:)`).
       program = ""
       tail = ""
       return

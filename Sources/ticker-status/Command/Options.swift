@@ -129,13 +129,9 @@ struct Options: Equatable {
     if clickRangePrefix != Options().clickRangePrefix && onClick == nil {
       throw .needs(option: "--click-range-prefix <prefix>", requirement: "'--on-click <command>'")
     }
-    let clickEvents: Bool =
-      switch format?.clickEventsOnStandardInput {
-      case .always?: true
-      case .whenTheBarSends?: environment.i3blocks?.sendsClicks == true
-      case .never?, nil: false
-      }
-    if onClick != nil && stream && files.contains("-") && clickEvents {
+    if onClick != nil && stream && files.contains("-"),
+      let format, ClickMechanism.eventsOnStandardInput(format, in: environment)
+    {
       throw .conflict(
         option: "--on-click <command>", other: "--file - (standard input carries the clicks)")
     }

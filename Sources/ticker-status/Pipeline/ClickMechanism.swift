@@ -17,8 +17,44 @@ struct ClickMechanism {
     self.events = events
   }
 
-  /// The mechanism of `format`, with `--on-click` given. Every dialect is named, so
-  /// that a new one cannot be left without a decision.
+  /// How a format's clicks come: the one place that says it (the command asks it too,
+  /// for what it must learn first and what it must refuse).
+  enum Route: Equatable {
+    /// Actions in the frame that run this program again (polybar's; lemonbar's,
+    /// through its script).
+    case barActions(BarActions.Format)
+    /// tmux's user ranges, from tmux 3.4.
+    case tmuxRanges
+    /// Click events on a stream's standard input: always (i3bar, whose header asks),
+    /// or only when the bar sends them (i3blocks 1.5).
+    case events(always: Bool)
+    case none
+  }
+
+  /// The route of `format`'s clicks. Every dialect is named, so that a new one cannot
+  /// be left without a decision.
+  static func route(of format: OutputFormat) -> Route {
+    switch format {
+    case .polybar: .barActions(.polybar)
+    case .lemonbar: .barActions(.lemonbar)
+    case .tmux: .tmuxRanges
+    case .i3bar: .events(always: true)
+    case .i3blocks: .events(always: false)
+    case .plain, .ansi, .bash, .zsh, .fish, .pango, .waybar, .json:
+      // Terminals and prompts have no clicks; pango's reader and waybar run their own
+      // on-click, with no item to name; json is for scripts.
+      .none
+    }
+  }
+
+  /// Whether a stream of `format` gets click events on standard input in
+  /// `environment`.
+  static func eventsOnStandardInput(_ format: OutputFormat, in environment: Environment) -> Bool {
+    guard case .events(let always) = route(of: format) else { return false }
+    return always || environment.i3blocks?.sendsClicks == true
+  }
+
+  /// The mechanism of `format`, with `--on-click` given.
   ///
   /// - Throws: When a click action cannot be written safely for the bar.
   init(
@@ -26,22 +62,16 @@ struct ClickMechanism {
     facts: RunFacts
   ) throws(UsageError) {
     self.init()
-    switch format {
-    case .polybar: markup = try Self.actions(.polybar, facts: facts)
-    case .lemonbar: markup = try Self.actions(.lemonbar, facts: facts)
-    case .tmux:
+    switch Self.route(of: format) {
+    case .barActions(let bar): markup = try Self.actions(bar, facts: facts)
+    case .tmuxRanges:
       // User ranges exist from tmux 3.4; 3.3a would draw the markup as text.
       if rules != .tmux33 { markup = Self.tmuxRanges(prefix: options.clickRangePrefix) }
-    case .i3bar:
-      if options.stream { events = .json }
-    case .i3blocks:
-      if options.stream, let i3blocks = environment.i3blocks, i3blocks.sendsClicks {
-        events = i3blocks.json ? .json : .buttons
-      }
-    case .plain, .ansi, .bash, .zsh, .fish, .pango, .waybar, .json:
-      // Terminals and prompts have no clicks; pango's reader and waybar run their own
-      // on-click, with no item to name; json is for scripts.
-      break
+    case .events(let always):
+      guard options.stream, Self.eventsOnStandardInput(format, in: environment) else { break }
+      // i3bar's are JSON; i3blocks' are JSON with format=json, else the button alone.
+      events = always || environment.i3blocks?.json == true ? .json : .buttons
+    case .none: break
     }
   }
 

@@ -36,11 +36,12 @@ struct RunFacts {
       facts.tmuxServerVersion = TmuxServerVersion.find(
         socket: socket, environment: environment, wait: options.stream ? 2 : 0.5)
     }
-    if options.onClick != nil, format.clicksRunThisProgram {
+    let route = ClickMechanism.route(of: format)
+    if options.onClick != nil, case .barActions = route {
       facts.executablePath = Processes.executablePath() ?? "ticker-status"
       if options.stream { facts.processID = Processes.processID }
     }
-    if options.onClick != nil, format.actionsCarryArguments, !options.stream,
+    if options.onClick != nil, route == .barActions(.polybar), !options.stream,
       BarActions.carried(arguments).utf8.count > StoredArguments.longestCarried
     {
       facts.storedArguments = StoredArguments.store(arguments, environment: environment)
