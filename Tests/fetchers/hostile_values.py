@@ -1,6 +1,8 @@
 """Hostile values the fetchers' tests share: what no text from a fetcher may hold, the
-odd JSON values a state file is fuzzed with, and every string of a JSON document."""
+odd JSON values a state file is fuzzed with and how one is put in its place, and every
+string of a JSON document."""
 
+import copy
 import re
 
 # What no text from the program may hold: C0 and C1 controls but for the line break,
@@ -52,3 +54,15 @@ def strings_of(value):
     elif isinstance(value, list):
         for item in value:
             yield from strings_of(item)
+
+
+def substituted(state, path, value):
+    """`state` with the value at `path` (a tuple of keys; () the whole) replaced."""
+    if not path:
+        return value
+    state = copy.deepcopy(state)
+    holder = state
+    for key in path[:-1]:
+        holder = holder[key]
+    holder[path[-1]] = value
+    return state

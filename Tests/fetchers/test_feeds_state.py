@@ -11,7 +11,6 @@ error. It runs the script in this process (its main(), with its environment and
 standard streams replaced), so that some 350 runs take seconds."""
 
 import contextlib
-import copy
 import io
 import json
 import os
@@ -24,7 +23,7 @@ from unittest import mock
 import test_feeds_support as support
 from loopback import Response, Server
 from test_feeds_support import fixture
-from hostile_values import CONTROLS, odd_values
+from hostile_values import CONTROLS, odd_values, substituted
 
 feeds = support.load_package()
 
@@ -52,18 +51,6 @@ def route(request):
     return Response(
         fixture("rss2-bbc.xml"), content_type=RSS, headers={"ETag": ETAG, "Last-Modified": MODIFIED}
     )
-
-
-def substituted(state, path, value):
-    """`state` with the value at `path` (a tuple of keys; () the whole) replaced."""
-    if not path:
-        return value
-    state = copy.deepcopy(state)
-    holder = state
-    for key in path[:-1]:
-        holder = holder[key]
-    holder[path[-1]] = value
-    return state
 
 
 class StateFuzz(unittest.TestCase):

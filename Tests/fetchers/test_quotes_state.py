@@ -11,7 +11,6 @@ replaced) so that some 900 runs take seconds; the values reported first are also
 as a program."""
 
 import contextlib
-import copy
 import io
 import json
 import math
@@ -23,7 +22,7 @@ from unittest import mock
 import quotes_fixtures as fx
 from loopback import Response, Server
 from quotes_support import QuotesCase, load_package, sample
-from hostile_values import CONTROLS, odd_values, strings_of
+from hostile_values import CONTROLS, odd_values, strings_of, substituted
 
 SCRIPT = None
 
@@ -87,18 +86,6 @@ def routes(waiting):
         table[fx.FRANKFURTER_PATH] = Response.json({"message": "down"}, 503)
         table["/v7/finance/quote"] = Response.text("down", 503)
     return table
-
-
-def substituted(state, path, value):
-    """`state` with the value at `path` (a tuple of keys; () the whole) replaced."""
-    if not path:
-        return value
-    state = copy.deepcopy(state)
-    holder = state
-    for key in path[:-1]:
-        holder = holder[key]
-    holder[path[-1]] = value
-    return state
 
 
 def refuse_constant(name):
