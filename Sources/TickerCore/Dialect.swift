@@ -60,6 +60,17 @@ extension OutputFormat {
     }
   }
 
+  /// Its encoder reads the facts of the items on screen (`FrameItem.facts`): waybar's
+  /// `class` and tooltip. Its frames mark their items.
+  public var readsItemFacts: Bool {
+    switch self {
+    case .waybar: true
+    case .plain, .ansi, .bash, .zsh, .fish, .tmux, .polybar, .lemonbar, .pango, .i3bar,
+      .i3blocks, .json:
+      false
+    }
+  }
+
   /// Its reader shows a note beside each frame and a tooltip per item on screen
   /// (waybar's tooltip): where stale sources are said, and JSON items' tooltips shown.
   public var hasTooltip: Bool {

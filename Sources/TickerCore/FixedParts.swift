@@ -63,10 +63,12 @@ public struct FixedParts: Hashable, Sendable {
     for run in after.runs { builder.append(run.text.utf8, style: run.style) }
     var framed = builder.frame()
     if marks {
-      // Tooltips stay with their items, which keep their order.
-      var tooltips = window.items.lazy.filter { $0.item != nil }.map(\.tooltip).makeIterator()
+      // Tooltips and facts stay with their items, which keep their order.
+      var marked = window.items.lazy.filter { $0.item != nil }.makeIterator()
       for index in framed.items.indices where framed.items[index].item != nil {
-        framed.items[index].tooltip = tooltips.next() ?? nil
+        let mark = marked.next()
+        framed.items[index].tooltip = mark?.tooltip
+        framed.items[index].facts = mark?.facts
       }
     }
     return framed

@@ -65,11 +65,15 @@ public struct FrameItem: Hashable, Sendable {
   /// The item's tooltip, or its text when it has none, in a frame of a strip with
   /// tooltips (`Strip.hasTooltips`); `nil` otherwise.
   public var tooltip: String?
+  /// The item's facts, in a frame of a strip with facts (`Strip.hasFacts`); `nil`
+  /// otherwise, and for padding.
+  public var facts: ItemFacts?
 
-  public init(firstRun: Int, item: Int?, tooltip: String? = nil) {
+  public init(firstRun: Int, item: Int?, tooltip: String? = nil, facts: ItemFacts? = nil) {
     self.firstRun = firstRun
     self.item = item
     self.tooltip = tooltip
+    self.facts = facts
   }
 }
 

@@ -78,8 +78,15 @@ public struct FrameEncoder: Sendable {
       format, clickEvents: wantsClickEvents, jsonBlocks: jsonBlocks, tmuxOption: tmuxOption)
   }
 
-  /// Whether frames for this encoder should mark their items: it writes click markup,
-  /// or item tooltips.
+  /// Whether frames of `strip` for this encoder should mark their items: it writes
+  /// click markup or item tooltips (`marksItems`), or reads the facts of the items on
+  /// screen (`OutputFormat.readsItemFacts`) and the strip has some.
+  public func marksItems(of strip: Strip) -> Bool {
+    marksItems || (format.readsItemFacts && strip.hasFacts)
+  }
+
+  /// Whether frames for this encoder should mark their items, whatever the strip: it
+  /// writes click markup, or item tooltips.
   public var marksItems: Bool {
     if itemTooltips { return true }
     guard let clicks else { return false }

@@ -2,10 +2,10 @@
 ///
 /// Whether a source is stale is a function of the time and of its last good output
 /// alone (`isStale(lastGood:at:after:)`), so every caller that knows both draws the
-/// same frame. A stale item is its text after a mark, every run `dim` and `stale`: the
-/// dialects draw it faint (`ansi`, the shells), `dim` (tmux), grey (polybar,
-/// lemonbar) or at half alpha (pango, i3bar, waybar), and waybar's `class` says
-/// `stale` while such an item is on screen.
+/// same frame. A stale item is its text after a mark, every run `dim`, and its facts
+/// say it is stale (`ItemFacts.isStale`): the dialects draw it faint (`ansi`, the
+/// shells), `dim` (tmux), grey (polybar, lemonbar) or at half alpha (pango, i3bar,
+/// waybar), and waybar's `class` says `stale` while such an item is on screen.
 public enum Staleness {
   /// The default mark: U+26A0 WARNING SIGN with no variation selector, one cell wide
   /// in every width profile (neither wide nor ambiguous in East Asian Width, and text
@@ -19,33 +19,42 @@ public enum Staleness {
   }
 
   /// `item` drawn stale: `mark` before it, in the item's first style, and every run
-  /// `dim` and `stale`.
+  /// `dim`.
   ///
   /// The mark is item text like any other: sanitised when the item is laid out, and
   /// escaped by every dialect.
   ///
   /// - Complexity: O(runs of `item`).
   public static func marked(_ item: StyledText, mark: String) -> StyledText {
-    let added: TextAttributes = [.dim, .stale]
     var runs: [StyledRun] = []
     runs.reserveCapacity(item.runs.count + 1)
     if !mark.isEmpty {
       var style = item.runs.first?.style ?? .plain
-      style.attributes.formUnion(added)
+      style.attributes.insert(.dim)
       runs.append(StyledRun(mark, style: style))
     }
     for var run in item.runs {
-      run.style.attributes.formUnion(added)
+      run.style.attributes.insert(.dim)
       runs.append(run)
     }
     return StyledText(runs: runs)
   }
 
-  /// Whether `frame` shows a stale item.
+  /// `item` drawn stale (`marked(_:mark:)`), its facts saying so (`ItemFacts.isStale`).
   ///
-  /// - Complexity: O(runs of `frame`).
+  /// - Complexity: O(runs of `item`).
+  public static func marked(_ item: Item, mark: String) -> Item {
+    var facts = item.facts
+    facts.isStale = true
+    return Item(marked(item.text, mark: mark), facts: facts)
+  }
+
+  /// Whether `frame` shows a stale item: one whose facts say so, in a frame that marks
+  /// its items (`FrameEncoder.marksItems`, which a dialect that says so keeps).
+  ///
+  /// - Complexity: O(items of `frame`).
   public static func showsStale(_ frame: Frame) -> Bool {
-    frame.runs.contains { $0.style.attributes.contains(.stale) }
+    frame.items.contains { $0.facts?.isStale == true }
   }
 
   /// The note about one stale source, as waybar's tooltip starts:

@@ -44,11 +44,9 @@ public struct Strip: Sendable {
   var itemSource: [UInt32] = []
   /// How many items are shown: those that are not blank.
   public internal(set) var itemCount = 0
-  /// The items given a tooltip (`StripBuilder.append(_:tooltip:)`), by their index among
-  /// the items given, ascending, and the tooltips; empty, and never looked at, in a
-  /// strip without tooltips.
-  var tooltipItems: [Int] = []
-  var tooltipTexts: [String] = []
+  /// The facts of the items that have some (`StripBuilder.append(_:)`); empty, and
+  /// never looked at, in a strip without.
+  var itemFacts = FactsTable()
   /// How many grapheme clusters the strip holds.
   public internal(set) var clusterCount = 0
   /// The first byte of the last cluster.
@@ -310,22 +308,48 @@ struct StyleTable: Sendable {
   mutating func finish() { indices = [:] }
 }
 
-// MARK: Tooltips
+// MARK: Facts and tooltips
 
 extension Strip {
   /// The most cells of an item's text that stand for its tooltip when it has none.
   public static let longestTooltipText = 1024
 
+  /// Whether any item has facts (`ItemFacts`).
+  public var hasFacts: Bool { !itemFacts.isEmpty }
+
   /// Whether any item has a tooltip.
-  public var hasTooltips: Bool { !tooltipItems.isEmpty }
+  public var hasTooltips: Bool { itemFacts.hasTooltips }
+
+  /// The facts of the item with index `item` among the items given; empty when it has
+  /// none.
+  ///
+  /// - Complexity: O(log *f*) in the items with facts; O(1) without any.
+  public func facts(ofItem item: Int) -> ItemFacts { itemFacts.facts(ofItem: item) }
 
   /// The tooltip of the item with index `item` among the items given, if it has one.
   ///
-  /// - Complexity: O(log *t*) in the items with a tooltip; O(1) without any.
+  /// - Complexity: O(log *f*) in the items with facts; O(1) without any.
   public func tooltip(ofItem item: Int) -> String? {
-    guard !tooltipItems.isEmpty else { return nil }
-    let entry = lastIndex(upTo: tooltipItems.count) { tooltipItems[$0] <= item }
-    return tooltipItems[entry] == item ? tooltipTexts[entry] : nil
+    guard let tooltip = facts(ofItem: item).tooltip, !tooltip.isEmpty else { return nil }
+    return tooltip
+  }
+
+  /// `frame`, cut from this strip marking its items, with each item's facts, and with
+  /// each item's tooltip (or its text) when the strip has tooltips.
+  ///
+  /// - Complexity: O(log *n*) a marked item; with tooltips, plus the text of each item
+  ///   without one.
+  public func attachingFacts(to frame: Frame) -> Frame {
+    guard hasFacts else { return frame }
+    var frame = frame
+    let tooltips = hasTooltips
+    for index in frame.items.indices {
+      guard let item = frame.items[index].item else { continue }
+      let facts = facts(ofItem: item)
+      frame.items[index].facts = facts
+      if tooltips { frame.items[index].tooltip = tooltip(ofItem: item) ?? text(ofItem: item) }
+    }
+    return frame
   }
 
   /// The text of the shown item with index `item` among the items given, without the

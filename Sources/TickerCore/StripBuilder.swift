@@ -48,17 +48,24 @@ public struct StripBuilder: Sendable {
     swap(&table, &scalars)
   }
 
+  /// Appends one item with its facts, and the separator after it; a blank item is
+  /// skipped, facts and all.
+  ///
+  /// - Complexity: O(length of the item).
+  public mutating func append(_ item: Item) {
+    let shown = strip.itemCount
+    append(item.text)
+    guard !item.facts.isEmpty, strip.itemCount > shown else { return }
+    strip.itemFacts.record(item.facts, ofItem: itemsSeen - 1)
+  }
+
   /// Appends one item with a tooltip (waybar shows the tooltips of the items on
   /// screen, see `FrameItem.tooltip`), and the separator after it; a blank item is
   /// skipped, and so is an empty tooltip.
   ///
   /// - Complexity: O(length of the item).
   public mutating func append(_ item: StyledText, tooltip: String?) {
-    let shown = strip.itemCount
-    append(item)
-    guard let tooltip, !tooltip.isEmpty, strip.itemCount > shown else { return }
-    strip.tooltipItems.append(itemsSeen - 1)
-    strip.tooltipTexts.append(tooltip)
+    append(Item(item, facts: ItemFacts(tooltip: tooltip?.isEmpty == false ? tooltip : nil)))
   }
 
   /// Appends one unstyled item given as UTF-8 bytes (invalid sequences become U+FFFD).

@@ -66,9 +66,6 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
   public static let underline = TextAttributes(rawValue: 1 << 3)
   /// Foreground and background swapped (SGR 7).
   public static let reverse = TextAttributes(rawValue: 1 << 4)
-  /// Drawn stale (`Staleness`): not a look of its own but a fact about the item,
-  /// which waybar's `class` reports; stale text is also `dim`.
-  public static let stale = TextAttributes(rawValue: 1 << 5)
 }
 
 /// How a run of text looks: colours and attributes; the one style model every encoder maps.

@@ -222,18 +222,14 @@ public struct Ticker: Sendable {
   /// The frame at `time`.
   ///
   /// - Parameter markingItems: Say in the frame where each item's cells begin
-  ///   (`Frame.items`), for dialects that make items clickable, and, when the strip
-  ///   has tooltips, each item's tooltip (or its text).
-  /// - Complexity: O(`width` + log *n*); with tooltips, plus O(log *n*) and the text
-  ///   of each item without one, a marked item at a time.
+  ///   (`Frame.items`), for dialects that make items clickable or read their facts;
+  ///   when the strip has facts, each item's facts, and when it has tooltips, each
+  ///   item's tooltip (or its text).
+  /// - Complexity: O(`width` + log *n*); with facts, plus O(log *n*) a marked item,
+  ///   and with tooltips the text of each item without one.
   public func frame(at time: Double, markingItems: Bool = false) -> Frame {
-    guard markingItems, strip.hasTooltips else { return frame(at: time, marking: markingItems) }
-    var frame = frame(at: time, marking: true)
-    for index in frame.items.indices {
-      guard let item = frame.items[index].item else { continue }
-      frame.items[index].tooltip = strip.tooltip(ofItem: item) ?? strip.text(ofItem: item)
-    }
-    return frame
+    guard markingItems, strip.hasFacts else { return frame(at: time, marking: markingItems) }
+    return strip.attachingFacts(to: frame(at: time, marking: true))
   }
 
   private func frame(at time: Double, marking markingItems: Bool) -> Frame {

@@ -8,10 +8,15 @@ import Testing
 private let placement = Placement(offset: 0, cycle: 0, item: 0)
 private let green = Style(foreground: .named(2))
 
-/// A stale `AB` (green) after a fresh `cd`, in a window of `width` cells.
+/// A stale `AB` (green) after a fresh `cd`, in a window of `width` cells, marking its
+/// items (and so their facts) as the dialects that read facts ask.
 private func staleFrame(mark: String = Staleness.defaultMark, width: Int = 12) -> Frame {
-  let stale = Staleness.marked(StyledText("AB", style: green), mark: mark)
-  return Strip(items: ["cd", stale], separator: " ").window(offset: 0, width: width)
+  let stale = Staleness.marked(Item(StyledText("AB", style: green)), mark: mark)
+  var builder = StripBuilder(separator: " ")
+  builder.append(Item("cd"))
+  builder.append(stale)
+  let strip = builder.build()
+  return strip.attachingFacts(to: strip.window(offset: 0, width: width, markingItems: true))
 }
 
 private func encode(_ frame: Frame, _ format: OutputFormat, note: String? = nil) -> String {
@@ -39,12 +44,13 @@ private func encode(_ frame: Frame, _ format: OutputFormat, note: String? = nil)
   }
 
   @Test func markedTextIsTheMarkThenTheItemAllDimAndStale() {
-    let marked = Staleness.marked(StyledText("AB", style: green), mark: "~")
-    let stale = Style(foreground: .named(2), attributes: [.dim, .stale])
-    #expect(marked.runs == [StyledRun("~", style: stale), StyledRun("AB", style: stale)])
+    let marked = Staleness.marked(Item(StyledText("AB", style: green)), mark: "~")
+    let stale = Style(foreground: .named(2), attributes: [.dim])
+    #expect(marked.text.runs == [StyledRun("~", style: stale), StyledRun("AB", style: stale)])
+    #expect(marked.facts.isStale)
     #expect(
       Staleness.marked("x", mark: "").runs == [
-        StyledRun("x", style: Style(attributes: [.dim, .stale]))
+        StyledRun("x", style: Style(attributes: [.dim]))
       ])
   }
 

@@ -66,12 +66,12 @@ private let dialects: [[String]] =
   ]
 
 /// The click target of item `index` of `sources`, found as a click finds it: the
-/// sources laid out (`StripBuild`) with where each item came from recorded.
+/// sources laid out (`StripBuild`) keeping every item's facts, and read from the strip.
 private func clickTarget(at index: Int, in sources: [SourceLines]) throws -> ClickAction.Target? {
   let pipeline = try Pipeline(ArgumentParser.parse(["x"]), environment: Environment())
-  var build = StripBuild(pipeline, sources: sources, recordsOrigins: true)
-  _ = build.advance(until: .infinity, clock: { 0 })
-  return build.origins.flatMap { ItemLookup.target(at: index, origins: $0, in: sources) }
+  var build = StripBuild(pipeline, sources: sources, keepingFacts: true)
+  let strip = build.advance(until: .infinity, clock: { 0 })
+  return strip.flatMap { ClickAction.Target(item: index, of: $0) }
 }
 
 /// The shown items of `lines` through the strip (by cell) and through the click lookup.

@@ -19,8 +19,8 @@ enum ClickCallback {
     let read = SourceStage.read(pipeline, at: time, for: .click, environment: environment) {
       sources.append($0)
     }
-    // The strip is laid out as the frame's was, recording where each item came from.
-    var build = StripBuild(pipeline, sources: sources, recordsOrigins: true)
+    // The strip is laid out as the frame's was, every item keeping its facts.
+    var build = StripBuild(pipeline, sources: sources, keepingFacts: true)
     let strip = build.advance(until: .infinity, clock: Clock.monotonic) ?? build.stripSoFar()
     let index: Int?
     switch item {
@@ -29,9 +29,7 @@ enum ClickCallback {
       let time = time ?? Clock.now()
       index = pipeline.framedTicker(strip, after: read, at: time).ticker.item(atColumn: 0, at: time)
     }
-    guard let index, let origins = build.origins,
-      let target = ItemLookup.target(at: index, origins: origins, in: sources)
-    else {
+    guard let index, let target = ClickAction.Target(item: index, of: strip) else {
       _ = FileDescriptor.standardError.writeAll(
         "ticker-status: warning: no item \(index.map(String.init) ?? "") to click: it has gone\n")
       return .success

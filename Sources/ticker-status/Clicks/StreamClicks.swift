@@ -3,9 +3,9 @@ import TickerCore
 /// A stream's clicks (i3bar, i3blocks): the events read from standard input, the item
 /// under the pointer in the frame on screen, and the `--on-click` actions running.
 ///
-/// It keeps the ticker of the frame on screen and the lines it came from: a click is
-/// on what the reader shows, which is the last frame shown, not the ticker being laid
-/// out or drawn next.
+/// It keeps the ticker of the frame on screen, whose strip holds its items' facts: a
+/// click is on what the reader shows, which is the last frame shown, not the ticker
+/// being laid out or drawn next.
 struct StreamClicks {
   private let reader: ClickEventReader
   private let action: ClickAction?
@@ -15,11 +15,9 @@ struct StreamClicks {
   /// A new ticker, until its first frame is shown.
   private var next: Screen?
 
-  /// A ticker, the lines it came from, and where each of its items came from.
+  /// A ticker on screen, or about to be.
   struct Screen {
     var ticker: FramedTicker
-    var sources: [SourceLines]
-    var origins: ItemOrigins
   }
 
   init(
@@ -54,8 +52,7 @@ struct StreamClicks {
       let column = event.column(ofCells: width) ?? 0
       guard let action, children.admitsAnother(),
         let item = onScreen.ticker.item(atColumn: column, at: shownAt),
-        let target = ItemLookup.target(
-          at: item, origins: onScreen.origins, in: onScreen.sources),
+        let target = ClickAction.Target(item: item, of: onScreen.ticker.ticker.strip),
         case .success(let pid) = action.run(for: target, button: event.button)
       else { continue }
       children.add(pid)

@@ -76,16 +76,17 @@ extension StaleWatch {
 
 extension ItemReader {
   /// Appends the items of `line` drawn stale (`Staleness.marked`): the same items, at
-  /// the same indices, as `append(line:to:)`.
+  /// the same indices, as `append(line:to:keepingFacts:)`.
   ///
   /// - Complexity: O(length of the line); slower than `append(line:to:)`, which lays
   ///   plain lines out without a `String`, but only stale sources take this way.
-  func appendStale(line: UnsafeRawBufferPointer, to builder: inout StripBuilder, mark: String) {
-    for item in items(of: line) {
-      let styled = item.text
+  func appendStale(
+    line: UnsafeRawBufferPointer, to builder: inout StripBuilder, mark: String,
+    keepingFacts: Bool = false
+  ) {
+    for item in items(of: line, keepingText: keepingFacts) {
       // A blank item stays blank (it is skipped, but counted as `append` counts it).
-      builder.append(
-        styled.isBlank ? styled : Staleness.marked(styled, mark: mark), tooltip: item.tooltip)
+      builder.append(item.text.isBlank ? item : Staleness.marked(item, mark: mark))
     }
   }
 }

@@ -12,7 +12,7 @@ enum OneShot {
     let strip = builder.build()
     let time = time ?? Clock.now()
     let ticker = pipeline.framedTicker(strip, after: read, at: time)
-    let frame = ticker.frame(at: time, markingItems: pipeline.encoder.marksItems)
+    let frame = ticker.frame(at: time, markingItems: pipeline.encoder.marksItems(of: strip))
     let line = pipeline.encoder.encode(
       frame, placement: ticker.placement(at: time), at: time,
       staleNote: read.staleNotes.isEmpty ? nil : read.staleNotes)

@@ -19,7 +19,7 @@ struct ShownFrame {
 
   private let sink: FrameSink
   private let textSink: FrameTextSink?
-  private let marksItems: Bool
+  private let encoder: FrameEncoder
   private var shown: Frame?
   private var text = FrameText()
   private var shownText = FrameText()
@@ -28,7 +28,7 @@ struct ShownFrame {
   init(sink: FrameSink, encoder: FrameEncoder) {
     self.sink = sink
     textSink = encoder.writesFrameText ? sink as? FrameTextSink : nil
-    marksItems = encoder.marksItems
+    self.encoder = encoder
   }
 
   /// Draws `ticker`'s frame at `now`, and sends it if it is not the one shown.
@@ -41,7 +41,7 @@ struct ShownFrame {
       isTextShown = true
       return .shown
     }
-    let frame = ticker.frame(at: now, markingItems: marksItems)
+    let frame = ticker.frame(at: now, markingItems: encoder.marksItems(of: ticker.ticker.strip))
     guard frame != shown else { return .unchanged }
     guard sink.show(frame, placement: ticker.placement(at: now), at: now) else {
       return .readerGone

@@ -88,7 +88,7 @@ final class StreamLoop {
     // out by then is shown, and the loop's slices lay out the rest between frames.
     var current = StreamTicker(
       snapshot(), lines: sources.map(\.lines), pipeline: pipeline,
-      recordsOrigins: pipeline.clickEvents != nil, now: waiting.now(),
+      keepingFacts: pipeline.clickEvents != nil, now: waiting.now(),
       deadline: waiting.monotonic() + StreamLoop.firstStripWait, clock: waiting.monotonic)
     var schedule = FrameSchedule(maxFramesPerSecond: maxFramesPerSecond)
     var screen = ShownFrame(sink: sink, encoder: pipeline.encoder)

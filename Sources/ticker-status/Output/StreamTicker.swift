@@ -7,19 +7,14 @@ struct StreamTicker {
   /// One ticker being laid out, from a snapshot of the sources' lines.
   private struct Pending {
     var build: StripBuild
-    let sources: [SourceLines]
     let playing: Bool
   }
 
   private let pipeline: Pipeline
   /// The ticker frames come from now.
   private(set) var ticker: FramedTicker
-  /// The lines `ticker` came from, each with its reader.
-  private(set) var sources: [SourceLines]
-  /// Where each of `ticker`'s items came from, when recorded (for clicks).
-  private(set) var origins = ItemOrigins()
-  /// Whether origins are recorded.
-  private let recordsOrigins: Bool
+  /// Whether items keep all their facts, for clicks.
+  private let keepsFacts: Bool
   private var pending: Pending?
   /// When the sources' lines last changed (`--on-change restart`), in realtime.
   private var changedAt: Double
@@ -29,31 +24,26 @@ struct StreamTicker {
   /// The first ticker of `sources`' lines (`snapshot`) at realtime `now`: what is laid
   /// out by monotonic `deadline`; the rest is laid out by `advance`.
   ///
-  /// - Parameter recordsOrigins: Record where each item came from (`origins`), for
-  ///   clicks.
+  /// - Parameter keepingFacts: Keep every fact of every item, for clicks.
   init(
     _ snapshot: (lines: [SourceLines], playing: Bool), lines: [TextLines], pipeline: Pipeline,
-    recordsOrigins: Bool = false, now: Double, deadline: Double, clock: () -> Double
+    keepingFacts: Bool = false, now: Double, deadline: Double, clock: () -> Double
   ) {
     self.pipeline = pipeline
-    self.recordsOrigins = recordsOrigins
+    keepsFacts = keepingFacts
     changedAt = now
     lastLines = lines
-    sources = snapshot.lines
-    var first = StripBuild(pipeline, sources: snapshot.lines, recordsOrigins: recordsOrigins)
+    var first = StripBuild(pipeline, sources: snapshot.lines, keepingFacts: keepingFacts)
     let whole = first.advance(until: deadline, clock: clock)
-    if let origins = first.origins { self.origins = origins }
     ticker = pipeline.framedTicker(
       whole ?? first.stripSoFar(), playing: snapshot.playing, changedAt: changedAt)
     if whole == nil {
-      pending = Pending(build: first, sources: snapshot.lines, playing: snapshot.playing)
+      pending = Pending(build: first, playing: snapshot.playing)
     }
   }
 
-  /// The ticker, its lines and its items' origins, for clicks.
-  var screen: StreamClicks.Screen {
-    StreamClicks.Screen(ticker: ticker, sources: sources, origins: origins)
-  }
+  /// The ticker, for clicks.
+  var screen: StreamClicks.Screen { StreamClicks.Screen(ticker: ticker) }
 
   /// Whether a ticker is being laid out.
   var isBuilding: Bool { pending != nil }
@@ -64,8 +54,7 @@ struct StreamTicker {
     _ snapshot: (lines: [SourceLines], playing: Bool), lines: [TextLines], now: Double
   ) {
     pending = Pending(
-      build: StripBuild(pipeline, sources: snapshot.lines, recordsOrigins: recordsOrigins),
-      sources: snapshot.lines,
+      build: StripBuild(pipeline, sources: snapshot.lines, keepingFacts: keepsFacts),
       playing: snapshot.playing)
     if lines != lastLines {
       changedAt = now
@@ -84,8 +73,6 @@ struct StreamTicker {
       return false
     }
     ticker = pipeline.framedTicker(strip, playing: current.playing, changedAt: changedAt)
-    sources = current.sources
-    if let origins = current.build.origins { self.origins = origins }
     return true
   }
 }

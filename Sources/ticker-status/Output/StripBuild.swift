@@ -16,15 +16,15 @@ struct StripBuild {
   private let sources: [SourceLines]
   private var source = 0
   private var line = 0
-  /// Where each item came from, when recorded (for clicks).
-  private(set) var origins: ItemOrigins?
+  /// Whether every item keeps all its facts, for clicks.
+  private let keepsFacts: Bool
 
-  /// - Parameter recordsOrigins: Record which line each item came from (`origins`),
-  ///   for a click to find its item by the strip's index.
-  init(_ pipeline: Pipeline, sources: [SourceLines], recordsOrigins: Bool = false) {
+  /// - Parameter keepingFacts: Keep every fact of every item, its text as given
+  ///   included, for a click to read from the strip (`ClickAction.Target`).
+  init(_ pipeline: Pipeline, sources: [SourceLines], keepingFacts: Bool = false) {
     builder = pipeline.makeBuilder()
     self.sources = sources
-    origins = recordsOrigins ? ItemOrigins() : nil
+    keepsFacts = keepingFacts
   }
 
   /// The strip of the lines laid out so far, the build going on untouched: what a
@@ -47,13 +47,7 @@ struct StripBuild {
   mutating func advance(until deadline: Double, clock: () -> Double) -> Strip? {
     while source < sources.count {
       let current = sources[source]
-      if line == 0 {
-        let first = builder.itemsGiven
-        Self.appendPlaceholder(of: current, to: &builder)
-        if builder.itemsGiven > first {
-          origins?.record(source: source, line: -1, firstItem: first, end: builder.itemsGiven)
-        }
-      }
+      if line == 0 { Self.appendPlaceholder(of: current, to: &builder) }
       let staleMark = current.staleMark
       while line < current.lines.count {
         let end = min(line + StripBuild.batch, current.lines.count)
@@ -62,9 +56,8 @@ struct StripBuild {
         current.lines.withLines(in: line..<end) { text in
           guard bytes < StripBuild.batchBytes else { return }
           bytes += text.count
-          let first = builder.itemsGiven
-          Self.append(line: text, of: current, staleMark: staleMark, to: &builder)
-          origins?.record(source: source, line: next, firstItem: first, end: builder.itemsGiven)
+          Self.append(
+            line: text, of: current, staleMark: staleMark, keepingFacts: keepsFacts, to: &builder)
           next += 1
         }
         line = next
@@ -85,25 +78,28 @@ struct StripBuild {
   static func append(_ source: SourceLines, to builder: inout StripBuilder) {
     appendPlaceholder(of: source, to: &builder)
     let staleMark = source.staleMark
-    source.lines.withEachLine { append(line: $0, of: source, staleMark: staleMark, to: &builder) }
+    source.lines.withEachLine {
+      append(line: $0, of: source, staleMark: staleMark, keepingFacts: false, to: &builder)
+    }
   }
 
   /// `…loading`, for a source that has no lines yet and a placeholder.
   private static func appendPlaceholder(of source: SourceLines, to builder: inout StripBuilder) {
     if source.lines.isEmpty, let placeholder = source.placeholder {
-      builder.append(StyledText(placeholder))
+      builder.append(Item(StyledText(placeholder), facts: ItemFacts(isPlaceholder: true)))
     }
   }
 
   /// The items of one line of `source`, marked stale when `staleMark` is given.
   private static func append(
     line: UnsafeRawBufferPointer, of source: SourceLines, staleMark: String?,
-    to builder: inout StripBuilder
+    keepingFacts: Bool, to builder: inout StripBuilder
   ) {
     if let staleMark {
-      source.reader.appendStale(line: line, to: &builder, mark: staleMark)
+      source.reader.appendStale(
+        line: line, to: &builder, mark: staleMark, keepingFacts: keepingFacts)
     } else {
-      source.reader.append(line: line, to: &builder)
+      source.reader.append(line: line, to: &builder, keepingFacts: keepingFacts)
     }
   }
 }

@@ -18,36 +18,49 @@ struct ItemReader {
 
   /// The item of one argument or part of a line of text or quotes (not JSON): a quote
   /// with `--quotes` when it reads as one, else the text with `--markup` read.
-  func textItem(_ text: String) -> LineItem {
-    let quote = quotes ? Quote(parsing: text) : nil
-    return LineItem(text: quote?.styledText(styles: styles) ?? markup.read(text), quote: quote)
+  func textItem(_ text: String) -> Item {
+    guard quotes, let quote = Quote(parsing: text) else { return Item(markup.read(text)) }
+    return Item(quote.styledText(styles: styles), facts: ItemFacts(quote: quote))
   }
 
   /// Every item `line` gives, with its facts, in the order `append(line:to:)` appends
   /// them: the general way, which the fast ways of `append(line:to:)` agree with (a
-  /// stale source and a click take this one).
+  /// stale source and a strip for clicks take this one).
   ///
   /// With `--split`, a line of text or quotes is cut into parts, each an item; a JSON
   /// line is read first, and its `text` cut into parts, each with the object's `url`,
   /// `tooltip` and `style` (a quote object is one item).
   ///
+  /// - Parameter keepingText: Keep each item's text as given in its facts
+  ///   (`ItemFacts.text`), for a click.
   /// - Complexity: O(length of the line).
-  func items(of line: UnsafeRawBufferPointer) -> [LineItem] {
+  func items(of line: UnsafeRawBufferPointer, keepingText: Bool = false) -> [Item] {
+    var items: [Item] = []
     if json {
       guard let item = JSONItem(line: line, styles: styles) else { return [] }
-      return item.parts(at: split).map {
-        LineItem(text: $0, quote: item.quote, url: item.url, tooltip: item.tooltip)
+      let facts = ItemFacts(quote: item.quote, url: item.url, tooltip: item.tooltip)
+      items = item.parts(at: split).map { Item($0, facts: facts) }
+    } else {
+      forEachPart(of: line) { items.append(textItem(String(decoding: $0, as: UTF8.self))) }
+    }
+    if keepingText {
+      for index in items.indices where !items[index].text.isBlank {
+        items[index].facts.text = Sanitizer.clean(items[index].text.plainText)
       }
     }
-    var items: [LineItem] = []
-    forEachPart(of: line) { items.append(textItem(String(decoding: $0, as: UTF8.self))) }
     return items
   }
 
   /// Appends the items of one line to `builder`: several with `--split`.
-  func append(line: UnsafeRawBufferPointer, to builder: inout StripBuilder) {
-    if json {
-      for item in items(of: line) { builder.append(item.text, tooltip: item.tooltip) }
+  ///
+  /// - Parameter keepingFacts: Keep every fact of every item, its text as given
+  ///   included, for a click to read from the strip (`ClickAction.Target`); the fast
+  ///   ways, which keep none, are then left for the general one.
+  func append(
+    line: UnsafeRawBufferPointer, to builder: inout StripBuilder, keepingFacts: Bool = false
+  ) {
+    if json || keepingFacts {
+      for item in items(of: line, keepingText: keepingFacts) { builder.append(item) }
       return
     }
     forEachPart(of: line) { appendItem($0, to: &builder) }
@@ -129,15 +142,4 @@ struct ItemReader {
     }
     if line.count > start { body(UnsafeRawBufferPointer(rebasing: line[start...])) }
   }
-}
-
-/// One item a line gives, with the facts a click reads of it.
-struct LineItem {
-  /// The item as drawn.
-  var text: StyledText
-  /// With `--quotes` (or a quote of `--input json`), the quote.
-  var quote: Quote? = nil
-  /// With `--input json`, the item's `url` and `tooltip`.
-  var url: String? = nil
-  var tooltip: String? = nil
 }

@@ -9,7 +9,8 @@ import Testing
 // of its first item, and `--split` cuts a JSON item's text, not its line.
 
 /// The items `lines` give as a source of a pipeline of `options`, found two ways: by
-/// the strip's cells (what is drawn) and by the click lookup (what a click acts on).
+/// the cells of the strip a frame draws (what is drawn, laid out the fast ways) and by
+/// the click lookup in the strip a click lays out (what a click acts on).
 private func itemsBothWays(_ options: [String], lines: [String]) throws -> (
   strip: [String], clicks: [ClickAction.Target?]
 ) {
@@ -17,17 +18,19 @@ private func itemsBothWays(_ options: [String], lines: [String]) throws -> (
   let pipeline = try Pipeline(parsed, environment: Environment())
   let reader = pipeline.reader(for: .file("items"))
   let sources = [SourceLines(lines: TextLines(lines), reader: reader)]
-  var build = StripBuild(pipeline, sources: sources, recordsOrigins: true)
-  let built = build.advance(until: .infinity, clock: { 0 })
+  var drawn = StripBuild(pipeline, sources: sources)
+  let built = drawn.advance(until: .infinity, clock: { 0 })
   let strip = try #require(built)
+  var clicked = StripBuild(pipeline, sources: sources, keepingFacts: true)
+  let builtForClicks = clicked.advance(until: .infinity, clock: { 0 })
+  let clickStrip = try #require(builtForClicks)
   var indices: [Int] = []
   for cell in 0..<strip.cellCount {
     if let item = strip.item(atCell: cell), indices.last != item { indices.append(item) }
   }
-  let origins = try #require(build.origins)
   return (
     indices.map { strip.text(ofItem: $0) ?? "none" },
-    indices.map { ItemLookup.target(at: $0, origins: origins, in: sources) }
+    indices.map { ClickAction.Target(item: $0, of: clickStrip) }
   )
 }
 
