@@ -1,6 +1,6 @@
 /// Builds a `Strip` item by item, without holding the items themselves.
 public struct StripBuilder: Sendable {
-  private var strip: Strip
+  var strip: Strip
   private var separatorStrip: Strip
   private var itemsSeen = 0
   /// How many items have been given so far, blank or not: the index the next one
@@ -8,7 +8,7 @@ public struct StripBuilder: Sendable {
   public var itemsGiven: Int { itemsSeen }
   /// The cells of the quote marks ▲, ▼ and ▪ under the measure, once known; 0 when a
   /// mark is not drawn as itself (then quotes take the general way).
-  private var markCells: (up: Int, down: Int, flat: Int)?
+  var markCells: (up: Int, down: Int, flat: Int)?
   /// The main strip's index of the style of each of the separator's runs, once known.
   private var separatorStyles: [UInt32] = []
   /// What the fast way of laying out text has learnt about the scalars seen so far.
@@ -98,91 +98,6 @@ public struct StripBuilder: Sendable {
     swap(&text, &decoded)
   }
 
-  /// Appends one quote given as printable ASCII bytes, `SYMBOL PRICE CHANGE`, as
-  /// `Quote(parsing:)` reads it and `Quote.styledText(styles:)` shows it, without
-  /// making either.
-  ///
-  /// - Returns: `false`, having appended nothing, when the line is not printable ASCII
-  ///   or not a quote: the caller takes the general way.
-  package mutating func appendQuote(utf8 line: UnsafeBufferPointer<UInt8>, styles: QuoteStyles)
-    -> Bool
-  {
-    guard Self.isPrintableASCII(line), let scan = Quote.Scan(line) else { return false }
-    guard let magnitude = scan.change else {
-      appendItem { strip in
-        strip.itemShowsSomething = true
-        strip.checksJoin = false
-        strip.openRun(strip.styleIndex(.plain))
-        Self.appendHead(of: scan, in: line, spaceAfter: false, to: &strip)
-      }
-      return true
-    }
-    let cells = markCells ?? measureMarks()
-    let mark: StaticString
-    let width: Int
-    switch scan.trend {
-    case .up: (mark, width) = ("▲", cells.up)
-    case .down: (mark, width) = ("▼", cells.down)
-    case .flat: (mark, width) = ("▪", cells.flat)
-    }
-    guard width > 0 else { return false }
-    appendItem { strip in
-      // As `append(_:)` lays out the two runs: the head, printable ASCII that joins
-      // nothing; the mark, a cluster of its own; the change's digits.
-      strip.itemShowsSomething = true
-      strip.checksJoin = false
-      strip.openRun(strip.styleIndex(.plain))
-      Self.appendHead(of: scan, in: line, spaceAfter: true, to: &strip)
-      strip.openRun(strip.styleIndex(styles.style(for: scan.trend)))
-      strip.appendCluster(
-        UnsafeRawBufferPointer(start: mark.utf8Start, count: mark.utf8CodeUnitCount),
-        width: width)
-      strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[magnitude.range]))
-    }
-    return true
-  }
-
-  /// Appends `SYMBOL PRICE`, and a space after it when `spaceAfter`: in one copy when
-  /// the line has them so, the usual case.
-  private static func appendHead(
-    of scan: Quote.Scan, in line: UnsafeBufferPointer<UInt8>, spaceAfter: Bool,
-    to strip: inout Strip
-  ) {
-    let space = UInt8(ascii: " ")
-    var end = scan.price.end
-    if scan.price.start == scan.symbol.end + 1 && line[scan.symbol.end] == space {
-      if spaceAfter && end < line.count && line[end] == space { end += 1 }
-      strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[scan.symbol.start..<end]))
-    } else {
-      strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[scan.symbol.range]))
-      strip.appendSpaceCluster()
-      strip.appendOneByteClusters(UnsafeBufferPointer(rebasing: line[scan.price.range]))
-    }
-    if spaceAfter && end == scan.price.end { strip.appendSpaceCluster() }
-  }
-
-  /// How many cells each quote mark takes, when the measure draws it as a cluster of
-  /// its own that joins nothing before it (both profiles do, one cell or two).
-  private mutating func measureMarks() -> (up: Int, down: Int, flat: Int) {
-    func cells(_ mark: String) -> Int {
-      let cluster = Character(mark)
-      guard !ClusterRules.isBaseless(cluster), !strip.measure.mayJoinPreviousCell(cluster)
-      else { return 0 }
-      var units = 0
-      var cells = 0
-      var same = true
-      strip.measure.forEachUnit(of: cluster) { unit, width in
-        units += 1
-        cells = width
-        same = same && String(unit) == mark
-      }
-      return units == 1 && same ? cells : 0
-    }
-    let measured = (cells(Quote.upMark), cells(Quote.downMark), cells(Quote.flatMark))
-    markCells = measured
-    return measured
-  }
-
   /// Whether every byte is printable ASCII (0x20 to 0x7E).
   ///
   /// One pass without an early exit, which the compiler turns into vector compares.
@@ -195,7 +110,7 @@ public struct StripBuilder: Sendable {
 
   /// Runs `body` to append one item, then the separator if the item shows anything;
   /// a blank item is taken out again.
-  private mutating func appendItem(_ body: (inout Strip) -> Void) {
+  mutating func appendItem(_ body: (inout Strip) -> Void) {
     let index = itemsSeen
     itemsSeen += 1
     let startCell = strip.cellCount
