@@ -61,12 +61,11 @@ extension OutputFormat {
   }
 
   /// Its encoder reads the facts of the items on screen (`FrameItem.facts`): waybar's
-  /// `class` and tooltip. Its frames mark their items.
+  /// `class` and tooltip, i3bar's and i3blocks' `urgent`. Its frames mark their items.
   public var readsItemFacts: Bool {
     switch self {
-    case .waybar: true
-    case .plain, .ansi, .bash, .zsh, .fish, .tmux, .polybar, .lemonbar, .pango, .i3bar,
-      .i3blocks, .json:
+    case .waybar, .i3bar, .i3blocks: true
+    case .plain, .ansi, .bash, .zsh, .fish, .tmux, .polybar, .lemonbar, .pango, .json:
       false
     }
   }

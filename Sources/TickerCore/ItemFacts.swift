@@ -23,6 +23,11 @@ public struct ItemFacts: Hashable, Sendable {
   /// Whether the item only holds a source's place until it has lines (`…loading`):
   /// nothing to click.
   public var isPlaceholder = false
+  /// Whether the item's quote meets an alert rule (`AlertRule`): i3bar's `urgent`,
+  /// waybar's `alert` class.
+  public var isAlerting = false
+  /// The state of the quote's market, when its source said (`--input json`).
+  public var marketState: MarketState?
 
   /// No facts.
   public init() {}
@@ -30,7 +35,8 @@ public struct ItemFacts: Hashable, Sendable {
   /// Facts with the given members.
   public init(
     text: String? = nil, quote: Quote? = nil, url: String? = nil, tooltip: String? = nil,
-    isStale: Bool = false, isPlaceholder: Bool = false
+    isStale: Bool = false, isPlaceholder: Bool = false, isAlerting: Bool = false,
+    marketState: MarketState? = nil
   ) {
     self.text = text
     self.quote = quote
@@ -38,11 +44,34 @@ public struct ItemFacts: Hashable, Sendable {
     self.tooltip = tooltip
     self.isStale = isStale
     self.isPlaceholder = isPlaceholder
+    self.isAlerting = isAlerting
+    self.marketState = marketState
   }
 
   /// Whether nothing is known: what a strip keeps nothing for.
-  public var isEmpty: Bool {
-    text == nil && quote == nil && url == nil && tooltip == nil && !isStale && !isPlaceholder
+  public var isEmpty: Bool { self == ItemFacts() }
+}
+
+/// The state of a quote's market (`market_state` of `ticker-quotes --json`).
+public enum MarketState: String, Hashable, Sendable, CaseIterable {
+  /// Before the regular session: extended-hours trading.
+  case pre
+  /// The regular session.
+  case regular
+  /// After the regular session: extended-hours trading.
+  case post
+  /// No trading.
+  case closed
+
+  /// The tag drawn after a quote in this state (`MarketState.tagged`); `nil` in the
+  /// regular session, which needs none.
+  public var tag: String? {
+    switch self {
+    case .pre: "pre"
+    case .regular: nil
+    case .post: "post"
+    case .closed: "closed"
+    }
   }
 }
 
@@ -67,6 +96,9 @@ struct FactsTable: Sendable {
   private var facts: [ItemFacts] = []
   /// Whether any item has a tooltip.
   private(set) var hasTooltips = false
+
+  /// Every item with facts, and its facts, in order.
+  var entries: Zip2Sequence<[Int], [ItemFacts]> { zip(items, facts) }
 
   /// Whether no item has facts.
   var isEmpty: Bool { items.isEmpty }

@@ -34,19 +34,23 @@ enum JSON {
   }
 }
 
-/// i3bar's protocol: one block `{"full_text":…}`; pango markup when the frame is styled.
+/// i3bar's protocol: one block `{"full_text":…}`; pango markup when the frame is styled,
+/// and `"urgent":true` while an alerting item (`ItemFacts.isAlerting`) is on screen.
 enum I3barDialect {
   static func block(_ frame: Frame) -> String {
+    let urgent = frame.items.contains { $0.facts?.isAlerting == true } ? ",\"urgent\":true" : ""
     guard PangoDialect.hasMarkup(frame) else {
-      return "{\"full_text\":" + JSON.quoted(frame.text) + "}"
+      return "{\"full_text\":" + JSON.quoted(frame.text) + urgent + "}"
     }
-    return "{\"full_text\":" + JSON.quoted(PangoDialect.encode(frame)) + ",\"markup\":\"pango\"}"
+    return "{\"full_text\":" + JSON.quoted(PangoDialect.encode(frame)) + ",\"markup\":\"pango\""
+      + urgent + "}"
   }
 }
 
 /// waybar's custom module with `"return-type": "json"`: `text` (pango), `tooltip`,
-/// and a fixed `class`, never taken from item text: `["ticker","stale"]` while stale
-/// items are on screen (`Staleness`), when a `staleNote` starts the tooltip.
+/// and a fixed `class`, never taken from item text: with `stale` while stale items are
+/// on screen (`Staleness`), when a `staleNote` starts the tooltip, and `alert` while
+/// alerting ones are (`AlertRule`): `["ticker","stale","alert"]`.
 ///
 /// The tooltip is the frame's text; for a frame whose items carry tooltips
 /// (`FrameItem.tooltip`), the tooltip of each item on screen, once, a line each.
@@ -73,7 +77,15 @@ enum WaybarDialect {
     if shown.isEmpty { PangoDialect.escape(frame.text, into: &tooltip) }
     return "{\"text\":" + JSON.quoted(PangoDialect.encode(frame), backslashAsUnicode: true)
       + ",\"tooltip\":" + JSON.quoted(tooltip, backslashAsUnicode: true)
-      + ",\"class\":" + (stale ? "[\"ticker\",\"stale\"]" : JSON.quoted(className)) + "}"
+      + ",\"class\":" + classes(stale: stale, frame: frame) + "}"
+  }
+
+  /// `"ticker"`, or a list of it and `stale` and `alert` while such items are on
+  /// screen.
+  private static func classes(stale: Bool, frame: Frame) -> String {
+    let alert = frame.items.contains { $0.facts?.isAlerting == true }
+    guard stale || alert else { return JSON.quoted(className) }
+    return "[\"ticker\"" + (stale ? ",\"stale\"" : "") + (alert ? ",\"alert\"" : "") + "]"
   }
 }
 

@@ -42,6 +42,10 @@ public struct JSONObjectScanner {
 
   private let bytes: [UInt8]
   private var index = 0
+  /// The keys whose nested values `scanOnlyObject(keepingNested:)` keeps, and where
+  /// each such value is in `bytes`.
+  private var keysKept: [String] = []
+  private var kept: [String: Range<Int>] = [:]
 
   public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -65,6 +69,38 @@ public struct JSONObjectScanner {
     return index == bytes.count ? members : nil
   }
 
+  /// `scanOnlyObject()`, and the bytes of the nested values (an array, an object) of
+  /// `keys`, for a scanner of their own (`scanOnlyObject()`, `scanOnlyArray()`).
+  public mutating func scanOnlyObject(keepingNested keys: [String]) -> (
+    members: [String: JSONValue], nested: [String: ArraySlice<UInt8>]
+  )? {
+    keysKept = keys
+    guard let members = scanOnlyObject() else { return nil }
+    return (members, kept.mapValues { bytes[$0] })
+  }
+
+  /// The values of the array the bytes hold, with nothing but white space before and
+  /// after it; `nil` for anything else. Values nested in it are `nested`.
+  public mutating func scanOnlyArray() -> [JSONValue]? {
+    skipSpace()
+    guard consume(0x5B) else { return nil }  // [
+    var values: [JSONValue] = []
+    skipSpace()
+    if !consume(0x5D) {  // ]
+      while true {
+        skipSpace()
+        guard let value = scanValue() else { return nil }
+        values.append(value)
+        skipSpace()
+        if consume(0x2C) { continue }  // ,
+        guard consume(0x5D) else { return nil }
+        break
+      }
+    }
+    skipSpace()
+    return index == bytes.count ? values : nil
+  }
+
   private mutating func scanMembers() -> [String: JSONValue]? {
     guard consume(0x7B) else { return nil }  // {
     var members: [String: JSONValue] = [:]
@@ -76,8 +112,10 @@ public struct JSONObjectScanner {
       skipSpace()
       guard consume(0x3A) else { return nil }  // :
       skipSpace()
+      let start = index
       guard let value = scanValue() else { return nil }
       members[key] = value
+      if value == .nested, keysKept.contains(key) { kept[key] = start..<index }
       skipSpace()
       if consume(0x2C) { continue }  // ,
       return consume(0x7D) ? members : nil

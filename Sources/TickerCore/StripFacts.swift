@@ -17,6 +17,11 @@ extension Strip {
   /// - Complexity: O(log *f*) in the items with facts; O(1) without any.
   public func facts(ofItem item: Int) -> ItemFacts { itemFacts.facts(ofItem: item) }
 
+  /// Every item that has facts, by its index among the items given, ascending.
+  ///
+  /// - Complexity: O(1); O(*f*) to go through.
+  public var itemsWithFacts: some Sequence<(Int, ItemFacts)> { itemFacts.entries }
+
   /// The tooltip of the item with index `item` among the items given, if it has one.
   ///
   /// - Complexity: O(log *f*) in the items with facts; O(1) without any.

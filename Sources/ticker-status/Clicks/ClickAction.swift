@@ -72,6 +72,15 @@ struct ClickChildren {
 
   private var pids: [Int32] = []
   private var warned = false
+  /// The option whose commands these are, for the warning.
+  private let kind: String
+  /// What is dropped past the limit, for the warning.
+  private let dropped: String
+
+  init(kind: String = "--on-click", dropped: String = "clicks") {
+    self.kind = kind
+    self.dropped = dropped
+  }
 
   mutating func add(_ pid: Int32) { pids.append(pid) }
 
@@ -83,8 +92,8 @@ struct ClickChildren {
     if !warned {
       warned = true
       _ = FileDescriptor.standardError.writeAll(
-        "ticker-status: warning: \(Self.limit) --on-click actions are still running; "
-          + "dropping clicks until one ends\n")
+        "ticker-status: warning: \(Self.limit) \(kind) actions are still running; "
+          + "dropping \(dropped) until one ends\n")
     }
     return false
   }

@@ -258,4 +258,35 @@ enum OptionHelp {
     list of options; make install puts each where its shell looks.
     """
   }
+
+  static var alert: String {
+    """
+    Draw a quote alerting while it meets RULE: [SYMBOL:]FIELD OP NUMBER[%] or SYMBOL \
+    OP NUMBER, where FIELD is price or change, OP is >, >=, < or <=, and a final % \
+    makes a change rule one in percent ('AAPL>200', 'EUR/USD<1.05', 'change>=3%', \
+    'BTC-USD:change<=-5%'). Without SYMBOL a rule is on every quote; symbols match \
+    without case, - and / alike. Repeat for more rules; a quote alerts when it meets \
+    any. An alerting quote takes --alert-style, and i3bar and i3blocks mark its block \
+    urgent and waybar adds the class 'alert' while it is on screen.
+    """
+  }
+
+  static var onAlert: String {
+    """
+    Run COMMAND with /bin/sh once when a quote starts alerting (--alert), and again \
+    only after it stopped and starts again; the crossing is remembered in the cache \
+    folder, so one-shot calls run it once, not every call. The quote is in the \
+    environment only, as --on-click gives it (TICKER_ITEM, TICKER_SYMBOL, \
+    TICKER_PRICE, TICKER_CHANGE, TICKER_URL, TICKER_TOOLTIP; TICKER_BUTTON=0). At \
+    most 4 run at once; alerts past that are dropped with a warning.
+    """
+  }
+
+  static var sparkline: String {
+    """
+    With --input json: draw the last COUNT (1 to 64) numbers of a quote's 'history' \
+    after its price as blocks ▁▂▃▄▅▆▇█, scaled between their low and high \
+    (ticker-quotes --json prints 'history').
+    """
+  }
 }

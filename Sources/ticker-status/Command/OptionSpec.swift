@@ -6,6 +6,7 @@ struct OptionSpec: Sendable {
   /// The sections of `--help`, in order.
   enum Group: String, CaseIterable, Sendable {
     case items = "Items"
+    case quotes = "Quotes"
     case window = "Window and motion"
     case output = "Cells and output"
     case streaming = "Streaming"

@@ -76,6 +76,47 @@ enum OptionTable {
       help: "Text after each item, the seam back to the first item included (default ' · ')."
     ) { options, text, _ in options.separator = text },
 
+    // MARK: Quotes
+    .value(
+      "alert", "rule", .quotes,
+      summary: "Draw a quote alerting when it meets a rule such as 'AAPL>200'", repeats: true,
+      help: OptionHelp.alert
+    ) { options, text, label throws(UsageError) in
+      do throws(AlertRule.ParseError) {
+        options.alerts.append(try AlertRule(parsing: text))
+      } catch {
+        throw .invalidValue(
+          option: label, value: text,
+          expected: error.description
+            + "; expected a rule such as 'AAPL>200', 'change>=3%' or 'BTC-USD:change<=-5%'")
+      }
+    },
+    .value(
+      "alert-style", "style", .quotes, summary: "The tmux style of alerting quotes",
+      completion: .values { [CompletionValue("fg=black,bg=yellow,bold")] },
+      help:
+        "The style of alerting quotes, in tmux style syntax (default fg=black,bg=yellow,bold)."
+    ) { options, text, label throws(UsageError) in
+      options.alertStyle = try Parse.style(text, label: label)
+    },
+    .value(
+      "on-alert", "command", .quotes, summary: "Run a command when a quote starts alerting",
+      completion: .command,
+      help: OptionHelp.onAlert
+    ) { options, text, _ in options.onAlert = text },
+    .value(
+      "sparkline", "count", .quotes,
+      summary: "Draw a JSON quote's last prices (its history) after the price",
+      help: OptionHelp.sparkline
+    ) { options, text, label throws(UsageError) in
+      guard let count = Int(text), (1...Sparkline.longest).contains(count) else {
+        throw .invalidValue(
+          option: label, value: text,
+          expected: "expected a whole number of prices from 1 to \(Sparkline.longest)")
+      }
+      options.sparkline = count
+    },
+
     // MARK: Window and motion
     .value(
       "width", short: "w", "cells", .window, summary: "Width of the window in cells",

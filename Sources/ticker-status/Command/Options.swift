@@ -27,6 +27,11 @@ struct Options: Equatable {
   var staleAfter: Double?
   /// `--stale-mark`: drawn before each stale item.
   var staleMark = Staleness.defaultMark
+  /// `--alert`, `--alert-style`, `--on-alert` and `--sparkline`.
+  var alerts: [AlertRule] = []
+  var alertStyle: Style?
+  var onAlert: String?
+  var sparkline = 0
   var upStyle: Style?
   var downStyle: Style?
   var markup = Markup.none

@@ -6,10 +6,12 @@ enum OneShot {
   static func run(_ pipeline: Pipeline, time: Double?, environment: Environment) -> ExitStatus {
     var builder = pipeline.makeBuilder()
     let read = SourceStage.read(pipeline, at: time, for: .frame, environment: environment) {
-      StripBuild.append($0, to: &builder)
+      StripBuild.append($0, to: &builder, keepingFacts: pipeline.keepsFacts)
     }
     guard !read.failed else { return .noInput }
     let strip = builder.build()
+    var alerts = AlertHook(pipeline, environment: environment)
+    alerts?.look(at: strip)
     let time = time ?? Clock.now()
     let ticker = pipeline.framedTicker(strip, after: read, at: time)
     let frame = ticker.frame(at: time, markingItems: pipeline.encoder.marksItems(of: strip))

@@ -45,7 +45,8 @@ enum Stream {
     }
     let loop = StreamLoop(
       sources: sources, pipeline: pipeline, sink: sink, wakeUp: wakeUp, waiting: SystemWaiting(),
-      maxFramesPerSecond: options.maxFramesPerSecond)
+      maxFramesPerSecond: options.maxFramesPerSecond,
+      alertHook: AlertHook(pipeline, environment: environment))
     let ending = loop.run()
     switch ending {
     case .signaled(let signal):

@@ -59,14 +59,18 @@ final class StreamLoop {
   private let wakeUp: FileDescriptor?
   private let waiting: StreamWaiting
   private let maxFramesPerSecond: Double
+  /// `--on-alert`, looking at each new ticker.
+  private let alertHook: AlertHook?
 
   /// - Parameters:
   ///   - sources: The live sources, each with the reader of its lines.
   ///   - wakeUp: The read end of the signal pipe (`Signals.installStreamHandlers`).
   init(
     sources: [(LiveSource, ItemReader)], pipeline: Pipeline, sink: FrameSink,
-    wakeUp: FileDescriptor?, waiting: StreamWaiting, maxFramesPerSecond: Double
+    wakeUp: FileDescriptor?, waiting: StreamWaiting, maxFramesPerSecond: Double,
+    alertHook: AlertHook? = nil
   ) {
+    self.alertHook = alertHook
     self.sources = sources.map(\.0)
     readers = sources.map(\.1)
     self.pipeline = pipeline
@@ -88,7 +92,7 @@ final class StreamLoop {
     // out by then is shown, and the loop's slices lay out the rest between frames.
     var current = StreamTicker(
       snapshot(), lines: sources.map(\.lines), pipeline: pipeline,
-      keepingFacts: pipeline.clickEvents != nil, now: waiting.now(),
+      keepingFacts: pipeline.keepsFacts, now: waiting.now(),
       deadline: waiting.monotonic() + StreamLoop.firstStripWait, clock: waiting.monotonic)
     var schedule = FrameSchedule(maxFramesPerSecond: maxFramesPerSecond)
     var screen = ShownFrame(sink: sink, encoder: pipeline.encoder)
@@ -96,6 +100,8 @@ final class StreamLoop {
       StreamClicks(
         $0, action: pipeline.clickAction, width: pipeline.width, screen: current.screen)
     }
+    var alerts = alertHook
+    if !current.isBuilding { alerts?.look(at: current.ticker.ticker.strip) }
     var polls = PollSet()
     while true {
       if let signal = waiting.terminationRequested { return .signaled(signal) }
@@ -114,7 +120,10 @@ final class StreamLoop {
       if polls.isWakeUpReadable, let wakeUp {
         let signals = Signals.drain(wakeUp)
         if signals.continued { schedule.drawNow() }
-        if signals.childExited { clicks?.reapEnded() }
+        if signals.childExited {
+          clicks?.reapEnded()
+          alerts?.reapEnded()
+        }
       }
       do throws(SinkError) {
         guard try sink.service(polls.sinkWatches, now: waiting.monotonic()) else {
@@ -132,6 +141,7 @@ final class StreamLoop {
           until: waiting.monotonic() + StreamLoop.buildSlice, clock: waiting.monotonic)
       {
         clicks?.replace(current.screen)
+        alerts?.look(at: current.ticker.ticker.strip)
         schedule.drawNow()
       }
     }

@@ -75,11 +75,13 @@ struct StripBuild {
   /// with no clock to give way to.
   ///
   /// - Complexity: O(the source's lines).
-  static func append(_ source: SourceLines, to builder: inout StripBuilder) {
+  static func append(
+    _ source: SourceLines, to builder: inout StripBuilder, keepingFacts: Bool = false
+  ) {
     appendPlaceholder(of: source, to: &builder)
     let staleMark = source.staleMark
     source.lines.withEachLine {
-      append(line: $0, of: source, staleMark: staleMark, keepingFacts: false, to: &builder)
+      append(line: $0, of: source, staleMark: staleMark, keepingFacts: keepingFacts, to: &builder)
     }
   }
 

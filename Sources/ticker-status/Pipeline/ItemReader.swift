@@ -15,12 +15,25 @@ struct ItemReader {
   /// `--input json`: each line is a `JSONItem`, or no item (with `--split`, its text is
   /// cut into several).
   var json = false
+  /// `--alert`: the rules a quote may meet, and `--alert-style`, how it then looks.
+  var alerts: [AlertRule] = []
+  var alertStyle = AlertRule.defaultStyle
+  /// `--sparkline`: how many of a JSON quote's `history` values are drawn.
+  var sparkline = 0
 
   /// The item of one argument or part of a line of text or quotes (not JSON): a quote
   /// with `--quotes` when it reads as one, else the text with `--markup` read.
   func textItem(_ text: String) -> Item {
     guard quotes, let quote = Quote(parsing: text) else { return Item(markup.read(text)) }
-    return Item(quote.styledText(styles: styles), facts: ItemFacts(quote: quote))
+    return alerting(Item(quote.styledText(styles: styles), facts: ItemFacts(quote: quote)))
+  }
+
+  /// `item` drawn alerting (`AlertRule.marked`) when its quote meets a rule.
+  func alerting(_ item: Item) -> Item {
+    guard !alerts.isEmpty, let quote = item.facts.quote,
+      alerts.contains(where: { $0.isMet(by: quote) })
+    else { return item }
+    return AlertRule.marked(item, style: alertStyle)
   }
 
   /// Every item `line` gives, with its facts, in the order `append(line:to:)` appends
@@ -37,9 +50,12 @@ struct ItemReader {
   func items(of line: UnsafeRawBufferPointer, keepingText: Bool = false) -> [Item] {
     var items: [Item] = []
     if json {
-      guard let item = JSONItem(line: line, styles: styles) else { return [] }
-      let facts = ItemFacts(quote: item.quote, url: item.url, tooltip: item.tooltip)
-      items = item.parts(at: split).map { Item($0, facts: facts) }
+      guard let item = JSONItem(line: line, styles: styles, sparkline: sparkline) else {
+        return []
+      }
+      let facts = ItemFacts(
+        quote: item.quote, url: item.url, tooltip: item.tooltip, marketState: item.marketState)
+      items = item.parts(at: split).map { alerting(Item($0, facts: facts)) }
     } else {
       forEachPart(of: line) { items.append(textItem(String(decoding: $0, as: UTF8.self))) }
     }
@@ -74,7 +90,7 @@ struct ItemReader {
       argument.withUTF8 { append(line: UnsafeRawBufferPointer($0), to: &builder) }
       return
     }
-    builder.append(textItem(argument).text)
+    builder.append(textItem(argument))
   }
 
   /// Whether `lines` give at least one item.
@@ -111,8 +127,8 @@ struct ItemReader {
       return
     }
     // The usual quote line, likewise; the builder says when it is not one.
-    if quotes && builder.appendQuote(utf8: utf8, styles: styles) { return }
-    builder.append(textItem(String(decoding: utf8, as: UTF8.self)).text)
+    if quotes && alerts.isEmpty && builder.appendQuote(utf8: utf8, styles: styles) { return }
+    builder.append(textItem(String(decoding: utf8, as: UTF8.self)))
   }
 
   /// Calls `body` with `line` whole, or with `--split` each non-empty part of it

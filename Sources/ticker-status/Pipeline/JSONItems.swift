@@ -10,7 +10,14 @@ import TickerCore
 ///   `ticker-quotes --json` prints them, make the item a quote, drawn as `--quotes`
 ///   draws one, its price and change at `decimals` where that is given (0 to 12: the
 ///   source's own digits, such as Kraken's 84036.00000, read as people read them);
-///   `time` and `market_state` are read and not drawn.
+///   `time` is read and not drawn.
+/// - `market_state` (`pre`, `regular`, `post`, `closed`) tags a quote after its change
+///   (` pre`, ` post`, ` closed`, dim; nothing in the regular session); in `pre` and
+///   `post` the `extended` trade (`price`, `change`, `percent`), when there is one, is
+///   the price and change drawn, tagged so.
+/// - `history`, a list of numbers oldest first, is drawn after the price as a
+///   sparkline of its last `--sparkline` values (`Sparkline`); what is not a finite
+///   number in it is left out.
 /// - `style`, in tmux style syntax, styles a text item; one that does not parse is
 ///   ignored, with one warning a run.
 /// - `url` and `tooltip` go to `--on-click` (`TICKER_URL`, `TICKER_TOOLTIP`), and the
@@ -29,6 +36,8 @@ struct JSONItem {
   var url: String?
   /// `tooltip`, without control characters, at most `longestTooltip` characters.
   var tooltip: String?
+  /// `market_state`, for a quote.
+  var marketState: MarketState?
   /// The item's `text` and `style`, for a text item (not a quote).
   private var literal: StyledRun?
 
@@ -42,12 +51,13 @@ struct JSONItem {
   /// The item of one line; `nil` when the line gives no item (see the type).
   ///
   /// - Complexity: O(length of the line).
-  init?<Bytes: Collection<UInt8>>(line: Bytes, styles: QuoteStyles) {
+  init?<Bytes: Collection<UInt8>>(line: Bytes, styles: QuoteStyles, sparkline: Int = 0) {
     guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }) else {
       return nil
     }
     var scanner = JSONObjectScanner(Array(line))
-    guard let members = scanner.scanOnlyObject() else {
+    guard let (members, nested) = scanner.scanOnlyObject(keepingNested: ["extended", "history"])
+    else {
       JSONItem.warnOfLine("is not a JSON object")
       return nil
     }
@@ -56,9 +66,13 @@ struct JSONItem {
       JSONItem.warnOfLine("has a 'text' that is not a string")
       return nil
     }
-    quote = JSONItem.quote(members)
+    let state = members["market_state"]?.string.flatMap(MarketState.init(rawValue:))
+    quote = JSONItem.quote(JSONItem.shownTrade(members, state: state, nested: nested))
     if let quote {
-      text = quote.styledText(styles: styles)
+      marketState = state
+      text = JSONItem.drawn(
+        quote, styles: styles, state: state,
+        sparkline: JSONItem.history(nested["history"], count: sparkline))
     } else if let string = given?.string {
       let run = StyledRun(string, style: JSONItem.style(members["style"]))
       literal = run
@@ -88,6 +102,50 @@ struct JSONItem {
       }
     }
     return parts
+  }
+
+  /// The members whose price and change are drawn: in `pre` and `post`, those of the
+  /// `extended` trade when it has a price; else `members`.
+  private static func shownTrade(
+    _ members: [String: JSONValue], state: MarketState?, nested: [String: ArraySlice<UInt8>]
+  ) -> [String: JSONValue] {
+    guard state == .pre || state == .post, let bytes = nested["extended"] else { return members }
+    var scanner = JSONObjectScanner(Array(bytes))
+    guard let trade = scanner.scanOnlyObject(), let price = trade["price"], price != .null else {
+      return members
+    }
+    var shown = members
+    shown["price"] = price
+    shown["change"] = trade["change"] ?? .null
+    shown["change_percent"] = trade["percent"] ?? .null
+    return shown
+  }
+
+  /// The finite numbers of a `history` list, the last `count` of them drawn as a
+  /// sparkline; empty without one.
+  private static func history(_ bytes: ArraySlice<UInt8>?, count: Int) -> String {
+    guard count > 0, let bytes else { return "" }
+    var scanner = JSONObjectScanner(Array(bytes))
+    guard let values = scanner.scanOnlyArray() else { return "" }
+    return Sparkline.text(of: values.compactMap(\.number), count: count)
+  }
+
+  /// `quote` as `--quotes` draws it, with `sparkline` after the price and the market
+  /// state's tag after it all.
+  private static func drawn(
+    _ quote: Quote, styles: QuoteStyles, state: MarketState?, sparkline: String
+  ) -> StyledText {
+    var runs = quote.styledText(styles: styles).runs
+    if !sparkline.isEmpty {
+      // `SYMBOL PRICE ` before a change, `SYMBOL PRICE` without one.
+      if runs.count > 1 {
+        runs[0].text += sparkline + " "
+      } else {
+        runs[0].text += " " + sparkline
+      }
+    }
+    if let tag = state?.tag { runs.append(StyledRun(" " + tag, style: Style(attributes: .dim))) }
+    return StyledText(runs: runs)
   }
 
   /// The quote of an object with `symbol` and `price`, read by `Quote(parsing:)`'s

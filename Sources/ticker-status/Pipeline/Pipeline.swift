@@ -40,6 +40,8 @@ struct Pipeline {
   let clickAction: ClickAction?
   /// Whether clicks come on standard input (i3bar, i3blocks 1.5), and as what.
   let clickEvents: ClickEventReader.Lines?
+  /// `--on-alert`: the command run when a quote starts alerting; `nil` for none.
+  let onAlert: String?
   /// The window's width in cells.
   let width: Int
   private let speed: Double
@@ -85,6 +87,7 @@ struct Pipeline {
       : try ClickMechanism(
         format, options: options, rules: rules, environment: environment, facts: facts)
     clickEvents = clicks.events
+    onAlert = options.onAlert
     encoder = FrameEncoder(
       format: format, usesColor: !environment.noColor, clicks: clicks.markup,
       wantsClickEvents: clicks.events != nil, jsonBlocks: environment.i3blocks?.json == true,
@@ -155,7 +158,9 @@ struct Pipeline {
     if let down = options.downStyle { styles.down = down }
     return ItemReader(
       quotes: options.input == .quotes, styles: styles, markup: options.markup,
-      split: options.split.map { Array($0.utf8) }, json: options.input == .json)
+      split: options.split.map { Array($0.utf8) }, json: options.input == .json,
+      alerts: options.alerts, alertStyle: options.alertStyle ?? AlertRule.defaultStyle,
+      sparkline: options.sparkline)
   }
 
   /// The `--cells` name that holds (see `CellsChoice`): `--cells`, else the default
@@ -181,7 +186,11 @@ struct Pipeline {
   /// are never split.
   func reader(for source: SourceSpec) -> ItemReader {
     switch source {
-    case .demo: return ItemReader(quotes: true, styles: reader.styles)
+    case .demo:
+      // Quotes always, with the alerts and their look.
+      var reader = self.reader
+      (reader.quotes, reader.json, reader.markup, reader.split) = (true, false, .none, nil)
+      return reader
     case .arguments:
       var reader = self.reader
       reader.split = nil
@@ -189,6 +198,11 @@ struct Pipeline {
     case .file, .standardInput, .command: return reader
     }
   }
+
+  /// Whether every item keeps all its facts (`StripBuild(_:sources:keepingFacts:)`):
+  /// for a stream's clicks, and for `--on-alert`, whose command gets the item as a
+  /// click's does.
+  var keepsFacts: Bool { clickEvents != nil || onAlert != nil }
 
   /// An empty strip builder with the separator and measure.
   func makeBuilder() -> StripBuilder { StripBuilder(separator: separator, measure: measure) }
