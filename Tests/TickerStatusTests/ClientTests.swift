@@ -107,6 +107,13 @@ private final class TmuxStatusLine {
     return String(lines.dropLast().last ?? "")
   }
 
+  /// The inner status line with its styles, as `capture-pane -e` writes them (SGR).
+  func styledStatusLine() throws -> String {
+    let output = try run(["-L", outer, "capture-pane", "-p", "-e", "-N", "-t", "out"])
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+    return String(lines.dropLast().last ?? "")
+  }
+
   /// Polls until the status line is `expected`, or 15 seconds pass; returns the last seen.
   func waitForStatusLine(_ expected: String) throws -> String {
     let deadline = Date().addingTimeInterval(15)
@@ -238,6 +245,42 @@ private func rightAligned(_ frame: String, width: Int) -> String {
       "#[fg=#DDFFAA,bg=#FfDd00]hex#[default]#",
     ]
     try checkTmux(tmux, items: items, width: 40, times: [0, 2, 5.5], markup: "tmux")
+  }
+
+  @Test(arguments: TmuxUnderTest.all)
+  fileprivate func tmuxDrawsAnAlertingQuoteInTheAlertStyle(tmux tmuxUnderTest: TmuxUnderTest)
+    throws
+  {
+    guard let (tmux, version) = tmuxUnderTest.resolve() else { return }
+    let scratch = try TestFolder("ticker-clients")
+    defer { scratch.remove() }
+    func statusRight(_ rule: String) -> String {
+      let arguments = [
+        "--format", "tmux", "--tmux-version", version, "--at", "0", "-w", "30", "--quotes",
+        "--alert", rule, "AAPL 189.84 +1.25",
+      ]
+      return "L#(\(tickerBinary) \(arguments.map { "\"\($0)\"" }.joined(separator: " ")))R"
+    }
+    let line = try TmuxStatusLine(
+      tmux: tmux, scratch: scratch, statusRight: statusRight("AAPL>100"))
+    defer { line.stop() }
+    let frame = try plainFrame(["--at", "0", "-w", "30", "--quotes", "AAPL 189.84 +1.25"])
+    #expect(
+      try line.waitForStatusLine(rightAligned(frame, width: 30)) == rightAligned(frame, width: 30))
+    // Bold on yellow (the default --alert-style, black on yellow: the status line's
+    // default is black already), from the first cell of the quote.
+    let alerting = try line.styledStatusLine()
+    let head = alerting.components(separatedBy: "AAPL")[0].components(separatedBy: "L").last ?? ""
+    #expect(
+      ["\u{1B}[1m", "\u{1B}[43m"].allSatisfy { head.contains($0) }, "\(alerting.debugDescription)")
+    // A rule the quote does not meet: the same text, the quote's usual colours only.
+    try line.set("status-right", statusRight("AAPL>200"))
+    waitUntil(timeout: 15) {
+      (try? line.styledStatusLine()).map { !$0.contains("\u{1B}[43m") } ?? false
+    }
+    let calm = try line.styledStatusLine()
+    #expect(!calm.contains("\u{1B}[43m"), "\(calm.debugDescription)")
+    #expect(try line.statusLine() == rightAligned(frame, width: 30))
   }
 
   @Test(arguments: TmuxUnderTest.all)

@@ -29,15 +29,19 @@ _ticker_status() {
         compopt -o filenames 2>/dev/null
         return
         ;;
-    --command | --on-click)
+    --command | --on-alert | --on-click)
         mapfile -t COMPREPLY < <(compgen -c -- "$cur")
         return
         ;;
-    --every | --stale-after | --stale-mark | --split | --separator | -w | --width | -s | --speed | --dwell | --at | --before | --after | --paused-before | --paused-after | --empty | --max-fps | --clicked-stream | --clicked-arguments)
+    --every | --stale-after | --stale-mark | --split | --separator | --alert | --sparkline | -w | --width | -s | --speed | --dwell | --at | --before | --after | --paused-before | --paused-after | --empty | --max-fps | --clicked-stream | --clicked-arguments)
         return # free text or a number: nothing to offer
         ;;
     --input)
         mapfile -t COMPREPLY < <(compgen -W 'text quotes json' -- "$cur")
+        return
+        ;;
+    --alert-style)
+        mapfile -t COMPREPLY < <(compgen -W 'fg=black,bg=yellow,bold' -- "$cur")
         return
         ;;
     --motion)
@@ -110,13 +114,14 @@ _ticker_status() {
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W '
             -f --file --command --every --stale-after --stale-mark --split --follow
-            --demo --quotes --input --separator -w --width -s --speed --motion
-            --dwell --fit --at --on-change --before --after --player-status
-            --paused-before --paused-after --empty --cells --tmux-version
-            --ambiguous --format --markup --up-style --down-style --stream --max-fps
-            --tmux-option --tmux-socket --on-click --click-range-prefix
-            --clicked-item --clicked-stream --clicked-arguments --clicked-button -h
-            --help --version --generate-completion-script' -- "$cur")
+            --demo --quotes --input --separator --alert --alert-style --on-alert
+            --sparkline -w --width -s --speed --motion --dwell --fit --at
+            --on-change --before --after --player-status --paused-before
+            --paused-after --empty --cells --tmux-version --ambiguous --format
+            --markup --up-style --down-style --stream --max-fps --tmux-option
+            --tmux-socket --on-click --click-range-prefix --clicked-item
+            --clicked-stream --clicked-arguments --clicked-button -h --help
+            --version --generate-completion-script' -- "$cur")
     fi
 }
 complete -F _ticker_status ticker-status
