@@ -11,7 +11,8 @@ enum OneShot {
     guard !read.failed else { return .noInput }
     let strip = builder.build()
     let time = time ?? Clock.now()
-    let ticker = pipeline.framedTicker(strip, after: read, at: time)
+    let pauses = PauseState.locate(key: pipeline.pauseKey, in: environment)?.load() ?? Pauses()
+    let ticker = pipeline.framedTicker(strip, after: read, at: time, pauses: pauses)
     let frame = ticker.frame(at: time, markingItems: pipeline.encoder.marksItems)
     let line = pipeline.encoder.encode(
       frame, placement: ticker.placement(at: time), at: time,

@@ -59,14 +59,18 @@ final class StreamLoop {
   private let wakeUp: FileDescriptor?
   private let waiting: StreamWaiting
   private let maxFramesPerSecond: Double
+  private var pause: StreamPause
 
   /// - Parameters:
   ///   - sources: The live sources, each with the reader of its lines.
   ///   - wakeUp: The read end of the signal pipe (`Signals.installStreamHandlers`).
+  ///   - pause: The stream's pauses, and where they are kept.
   init(
     sources: [(LiveSource, ItemReader)], pipeline: Pipeline, sink: FrameSink,
-    wakeUp: FileDescriptor?, waiting: StreamWaiting, maxFramesPerSecond: Double
+    wakeUp: FileDescriptor?, waiting: StreamWaiting, maxFramesPerSecond: Double,
+    pause: StreamPause = StreamPause(state: nil)
   ) {
+    self.pause = pause
     self.sources = sources.map(\.0)
     readers = sources.map(\.1)
     self.pipeline = pipeline
@@ -89,7 +93,8 @@ final class StreamLoop {
     var current = StreamTicker(
       snapshot(), lines: sources.map(\.lines), pipeline: pipeline,
       recordsOrigins: pipeline.clickEvents != nil, now: waiting.now(),
-      deadline: waiting.monotonic() + StreamLoop.firstStripWait, clock: waiting.monotonic)
+      deadline: waiting.monotonic() + StreamLoop.firstStripWait, clock: waiting.monotonic,
+      pauses: pause.pauses)
     var schedule = FrameSchedule(maxFramesPerSecond: maxFramesPerSecond)
     var screen = ShownFrame(sink: sink, encoder: pipeline.encoder)
     var clicks = pipeline.clickEvents.map {
@@ -115,6 +120,15 @@ final class StreamLoop {
         let signals = Signals.drain(wakeUp)
         if signals.continued { schedule.drawNow() }
         if signals.childExited { clicks?.reapEnded() }
+        if signals.pauseToggles > 0 {
+          pause.toggle(signals.pauseToggles, at: waiting.now())
+          current.replace(pauses: pause.pauses)
+          schedule.drawNow()
+        }
+      }
+      if pause.look(steady: waiting.monotonic()) {
+        current.replace(pauses: pause.pauses)
+        schedule.drawNow()
       }
       do throws(SinkError) {
         guard try sink.service(polls.sinkWatches, now: waiting.monotonic()) else {
@@ -143,6 +157,8 @@ final class StreamLoop {
   private func wait(_ polls: inout PollSet, schedule: FrameSchedule, building: Bool) {
     let steady = waiting.monotonic()
     var timeout: Double? = schedule.due.map { min($0 - waiting.now(), StreamLoop.longestSleep) }
+    // The pause file is looked at on waking: a stream that stands still wakes for it.
+    if pause.watchesFile { timeout = min(timeout ?? .infinity, StreamLoop.longestSleep) }
     if building { timeout = 0 }
     for source in sources {
       if let deadline = source.deadline { timeout = min(timeout ?? .infinity, deadline - steady) }

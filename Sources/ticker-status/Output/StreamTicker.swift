@@ -11,7 +11,7 @@ struct StreamTicker {
     let playing: Bool
   }
 
-  private let pipeline: Pipeline
+  private var pipeline: Pipeline
   /// The ticker frames come from now.
   private(set) var ticker: FramedTicker
   /// The lines `ticker` came from, each with its reader.
@@ -25,6 +25,12 @@ struct StreamTicker {
   private var changedAt: Double
   /// The sources' lines as they were then.
   private var lastLines: [TextLines]
+  /// The pauses the ticker runs with.
+  private(set) var pauses: Pauses
+  /// With `--player-status`, whether `ticker`'s lines said `Playing`.
+  private var playing: Bool
+  /// The strip `ticker` shows.
+  private var strip: Strip
 
   /// The first ticker of `sources`' lines (`snapshot`) at realtime `now`: what is laid
   /// out by monotonic `deadline`; the rest is laid out by `advance`.
@@ -33,9 +39,12 @@ struct StreamTicker {
   ///   clicks.
   init(
     _ snapshot: (lines: [SourceLines], playing: Bool), lines: [TextLines], pipeline: Pipeline,
-    recordsOrigins: Bool = false, now: Double, deadline: Double, clock: () -> Double
+    recordsOrigins: Bool = false, now: Double, deadline: Double, clock: () -> Double,
+    pauses: Pauses = Pauses()
   ) {
     self.pipeline = pipeline
+    self.pauses = pauses
+    playing = snapshot.playing
     self.recordsOrigins = recordsOrigins
     changedAt = now
     lastLines = lines
@@ -43,8 +52,9 @@ struct StreamTicker {
     var first = StripBuild(pipeline, sources: snapshot.lines, recordsOrigins: recordsOrigins)
     let whole = first.advance(until: deadline, clock: clock)
     if let origins = first.origins { self.origins = origins }
+    strip = whole ?? first.stripSoFar()
     ticker = pipeline.framedTicker(
-      whole ?? first.stripSoFar(), playing: snapshot.playing, changedAt: changedAt)
+      strip, playing: snapshot.playing, changedAt: changedAt, pauses: pauses)
     if whole == nil {
       pending = Pending(build: first, sources: snapshot.lines, playing: snapshot.playing)
     }
@@ -73,6 +83,15 @@ struct StreamTicker {
     }
   }
 
+  /// The ticker is paused or resumed (`pauses`), or the pipeline changed (the
+  /// desktop's wish for reduced motion): the same strip, at once.
+  mutating func replace(pauses: Pauses, pipeline: Pipeline? = nil) {
+    self.pauses = pauses
+    if let pipeline { self.pipeline = pipeline }
+    ticker = self.pipeline.framedTicker(
+      strip, playing: playing, changedAt: changedAt, pauses: pauses)
+  }
+
   /// Lays out more of the pending ticker, until monotonic `deadline`.
   ///
   /// - Returns: Whether the new ticker is ready, and is now `ticker`.
@@ -83,7 +102,10 @@ struct StreamTicker {
       pending = current
       return false
     }
-    ticker = pipeline.framedTicker(strip, playing: current.playing, changedAt: changedAt)
+    ticker = pipeline.framedTicker(
+      strip, playing: current.playing, changedAt: changedAt, pauses: pauses)
+    self.strip = strip
+    playing = current.playing
     sources = current.sources
     if let origins = current.build.origins { self.origins = origins }
     return true
