@@ -94,7 +94,7 @@ final class StreamLoop {
       snapshot(), lines: sources.map(\.lines), pipeline: pipeline,
       recordsOrigins: pipeline.clickEvents != nil, now: waiting.now(),
       deadline: waiting.monotonic() + StreamLoop.firstStripWait, clock: waiting.monotonic,
-      pauses: pause.pauses)
+      pauses: pause.pauses, storedChange: sources.compactMap(\.changedAt).max())
     var schedule = FrameSchedule(maxFramesPerSecond: maxFramesPerSecond)
     var screen = ShownFrame(sink: sink, encoder: pipeline.encoder)
     var clicks = pipeline.clickEvents.map {
@@ -139,7 +139,9 @@ final class StreamLoop {
       }
       if polls.areClicksReadable { clicks?.handleEvents(shownAt: schedule.shownAt) }
       if update(polls.readySources) {
-        current.sourcesChanged(snapshot(), lines: sources.map(\.lines), now: waiting.now())
+        current.sourcesChanged(
+          snapshot(), lines: sources.map(\.lines), now: waiting.now(),
+          storedChange: sources.compactMap(\.changedAt).max())
       }
       if current.isBuilding,
         current.advance(
@@ -158,7 +160,11 @@ final class StreamLoop {
     let steady = waiting.monotonic()
     var timeout: Double? = schedule.due.map { min($0 - waiting.now(), StreamLoop.longestSleep) }
     // The pause file is looked at on waking: a stream that stands still wakes for it.
-    if pause.watchesFile { timeout = min(timeout ?? .infinity, StreamLoop.longestSleep) }
+    // Paused, it looks as often as it may, so a resume comes within `lookInterval`.
+    if pause.watchesFile {
+      let longest = pause.pauses.isPaused ? StreamPause.lookInterval : StreamLoop.longestSleep
+      timeout = min(timeout ?? .infinity, longest)
+    }
     if building { timeout = 0 }
     for source in sources {
       if let deadline = source.deadline { timeout = min(timeout ?? .infinity, deadline - steady) }

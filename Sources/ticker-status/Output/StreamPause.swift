@@ -2,8 +2,8 @@ import TickerCore
 
 /// A stream's pauses: SIGUSR1 toggles them, and so does another process through the
 /// state file (`--pause-toggle`, another stream), which the stream looks at as it
-/// wakes anyway, at most every `lookInterval` (a stream that stands still, paused or
-/// not, wakes for it every `StreamLoop.longestSleep`).
+/// wakes anyway, at most every `lookInterval` (a stream that stands still wakes for it
+/// every `StreamLoop.longestSleep`, and every `lookInterval` while paused).
 struct StreamPause {
   /// The least time between two looks at the state file, in seconds.
   static let lookInterval = 0.25

@@ -40,13 +40,13 @@ struct StreamTicker {
   init(
     _ snapshot: (lines: [SourceLines], playing: Bool), lines: [TextLines], pipeline: Pipeline,
     recordsOrigins: Bool = false, now: Double, deadline: Double, clock: () -> Double,
-    pauses: Pauses = Pauses()
+    pauses: Pauses = Pauses(), storedChange: Double? = nil
   ) {
     self.pipeline = pipeline
     self.pauses = pauses
     playing = snapshot.playing
     self.recordsOrigins = recordsOrigins
-    changedAt = now
+    changedAt = storedChange ?? now
     lastLines = lines
     sources = snapshot.lines
     var first = StripBuild(pipeline, sources: snapshot.lines, recordsOrigins: recordsOrigins)
@@ -69,16 +69,18 @@ struct StreamTicker {
   var isBuilding: Bool { pending != nil }
 
   /// The sources changed: lays out `snapshot` from now on, instead of what was being
-  /// laid out. When their `lines` differ from the last ones, they changed at `now`.
+  /// laid out. When their `lines` differ from the last ones, they changed at `now`,
+  /// or when the command cache says (`storedChange`, when later than the last change).
   mutating func sourcesChanged(
-    _ snapshot: (lines: [SourceLines], playing: Bool), lines: [TextLines], now: Double
+    _ snapshot: (lines: [SourceLines], playing: Bool), lines: [TextLines], now: Double,
+    storedChange: Double? = nil
   ) {
     pending = Pending(
       build: StripBuild(pipeline, sources: snapshot.lines, recordsOrigins: recordsOrigins),
       sources: snapshot.lines,
       playing: snapshot.playing)
     if lines != lastLines {
-      changedAt = now
+      changedAt = storedChange.flatMap { $0 > changedAt ? $0 : nil } ?? now
       lastLines = lines
     }
   }
