@@ -11,6 +11,7 @@
 /// | wrap with dwell  | for each item: a rest of `dwell` at its start, then a travel  |
 /// |                  | to the start of the next item                                 |
 /// | bounce           | rest at 0, travel out, rest at the end, travel back           |
+/// | flip             | for each item: a rest of `dwell` at its start, no travel      |
 ///
 /// Wrap with dwell has two segments per item, computed from the strip when asked for
 /// rather than stored, so a ticker of a million items costs no more memory; every
@@ -83,6 +84,8 @@ struct MotionSchedule: Sendable {
     /// Bounce over `travel` cells, resting `rest` at each end; `crossing` is the
     /// travel's duration.
     case bounce(rest: Double, travel: Int, crossing: Double)
+    /// Flip: each item's start for `dwell`, in turn (the ticker draws the item alone).
+    case flip(dwell: Double)
   }
 
   /// Seconds after which the motion repeats.
@@ -95,11 +98,14 @@ struct MotionSchedule: Sendable {
     case .sweep: return 1
     case .items: return 2 * strip.itemCount
     case .bounce: return 4
+    case .flip: return strip.itemCount
     }
   }
 
   func segment(_ index: Int, _ strip: Strip) -> Segment {
     switch shape {
+    case .flip(let dwell):
+      return .rest(at: Double(index) * dwell, offset: strip.itemStartCell(index))
     case .sweep(let cells):
       return Segment(start: 0, offset: 0, direction: 1, cells: cells, anchor: 0, lead: 0)
     case .items(let dwell):

@@ -54,13 +54,44 @@ public struct Ticker: Sendable {
   /// memory, so its width is bounded.
   public static let maximumWidth = 1 << 20
 
-  private enum Mode: Sendable {
+  /// Seconds `flip` shows each item when no dwell is given: long enough to read a
+  /// headline or a few quotes.
+  public static let defaultFlipDwell = 4.0
+
+  /// `--loops`: how many whole cycles the motion runs after the items last changed
+  /// before it stands at its start.
+  public struct Loops: Hashable, Sendable {
+    /// Whole cycles; 0 stands at the start at once.
+    public var count: Int
+    /// When the items last changed, in the ticker's time.
+    public var since: Double
+
+    public init(count: Int, since: Double) {
+      self.count = count
+      self.since = since
+    }
+  }
+
+  /// The motion stops once `loops.count` whole cycles have run since `loops.since`,
+  /// at the first start of a cycle from then on (so it stops where a cycle would
+  /// start again), and the window stands at the strip's first cell, the first item
+  /// whole at the left edge (`flip`: the first item); `nil`, the default: it never
+  /// stops.
+  public var loops: Loops?
+
+  enum Mode: Sendable {
     /// A still frame, computed once: `shown` cells of the strip from cell 0, after
     /// `left` cells of padding.
     case still(Frame, item: Int?, left: Int, shown: Int)
+    /// `still`: the first items that fit (`ItemWindow.leadingFrame`), drawn once.
+    case leading(Frame, ItemWindow)
     case moving(MotionSchedule)
+    /// `flip`: the schedule rests at each item's start; the item is drawn alone.
+    case flipping(MotionSchedule, ItemWindow)
   }
-  private let mode: Mode
+  let mode: Mode
+  /// Whether the motion runs backwards in time (a negative speed; `flip` never does).
+  let reversed: Bool
 
   /// A ticker that shows `strip` in a window `width` cells wide.
   ///
@@ -86,8 +117,11 @@ public struct Ticker: Sendable {
   ///   - width: The window's width in cells.
   ///   - speed: Cells per second; negative scrolls to the right, 0 stands still.
   ///   - dwell: Seconds each item rests at the left edge (`wrap`), or the window
-  ///     rests at each end (`bounce`, where 0 means `defaultBounceRest`).
-  ///   - motion: Wrap around the circular strip, or bounce between its ends.
+  ///     rests at each end (`bounce`, where 0 means `defaultBounceRest`), or each
+  ///     item is shown (`flip`, where 0 means `defaultFlipDwell`).
+  ///   - motion: Wrap around the circular strip, bounce between its ends, flip
+  ///     through the items one at a time, or stand with the first items that fit
+  ///     (`flip` and `still` ignore `speed`).
   ///   - fit: What to do when everything fits in the window.
   /// - Complexity: O(`width` + log *n*): a still frame is drawn once, here.
   public init(
@@ -106,13 +140,17 @@ public struct Ticker: Sendable {
     self.dwell = dwell > 0 ? min(dwell, Ticker.maximumDwell) : 0  // NaN > 0 is false
     self.motion = motion
     self.fit = fit
+    reversed = self.speed < 0 && motion.scrolls
     let length = strip.cellCount
     let content = strip.contentCellCount
     let rate = abs(self.speed)
     let firstItem = strip.item(atCell: 0)
+    let alone = ItemWindow(strip, width: self.width, fit: fit)
     var mode: Mode
     if self.width == 0 || length == 0 {
       mode = .still(strip.window(offset: 0, width: self.width), item: firstItem, left: 0, shown: 0)
+    } else if motion == .still || (motion == .flip && strip.itemCount < 2) {
+      mode = .leading(alone.leadingFrame(in: strip, markingItems: false), alone)
     } else if content <= self.width && (fit != .scroll || motion == .bounce) {
       let free = self.width - content
       let left: Int
@@ -123,6 +161,12 @@ public struct Ticker: Sendable {
       }
       let frame = strip.window(offset: 0, width: content).padded(left: left, right: free - left)
       mode = .still(frame, item: firstItem, left: left, shown: content)
+    } else if motion == .flip {
+      let dwell = self.dwell > 0 ? self.dwell : Ticker.defaultFlipDwell
+      mode = .flipping(
+        MotionSchedule(
+          cycle: Double(strip.itemCount) * dwell, pace: .cellsPerSecond(1),
+          shape: .flip(dwell: dwell)), alone)
     } else if rate == 0 {
       mode = .still(
         strip.window(offset: 0, width: self.width), item: firstItem, left: 0, shown: self.width)
@@ -168,7 +212,7 @@ public struct Ticker: Sendable {
   ///   - width: The window's width in cells.
   ///   - speed: Cells per second; negative scrolls to the right, 0 stands still.
   ///   - dwell: Seconds each item rests at the left edge, or the window at each end.
-  ///   - motion: Wrap around the circular strip, or bounce between its ends.
+  ///   - motion: Wrap, bounce, flip or stand still (`Motion`).
   ///   - fit: What to do when everything fits in the window.
   ///   - measure: Whose cell widths to follow.
   /// - Complexity: O(total length of the text + `width`).
@@ -195,10 +239,11 @@ public struct Ticker: Sendable {
     return (length + step - 1) / step * step
   }
 
-  /// The cells per second the window actually moves between rests (see `quantizedLength`).
+  /// The cells per second the window actually moves between rests (see
+  /// `quantizedLength`); 0 when it stands or flips.
   public var effectiveSpeed: Double {
     switch mode {
-    case .still: return 0
+    case .still, .leading, .flipping: return 0
     case .moving where motion == .bounce: return speed
     case .moving:
       return speed * Double(strip.cellCount) / Double(Ticker.quantizedLength(strip.cellCount))
@@ -207,15 +252,20 @@ public struct Ticker: Sendable {
 
   /// Whether the frame never changes.
   public var isStill: Bool {
-    if case .still = mode { return true }
-    return false
+    switch mode {
+    case .still, .leading: return true
+    case .moving, .flipping: return false
+    }
   }
 
   /// Seconds after which the motion repeats; 0 when still.
-  public var cycle: Double {
+  public var cycle: Double { schedule?.cycle ?? 0 }
+
+  /// The schedule of a ticker that moves or flips.
+  var schedule: MotionSchedule? {
     switch mode {
-    case .still: return 0
-    case .moving(let schedule): return schedule.cycle
+    case .still, .leading: return nil
+    case .moving(let schedule), .flipping(let schedule, _): return schedule
     }
   }
 
@@ -239,25 +289,33 @@ public struct Ticker: Sendable {
     case .still(_, _, let left, let shown):
       let cells = strip.window(offset: 0, width: shown, markingItems: true)
       return cells.padded(left: left, right: width - left - shown)
+    case .leading(let frame, _) where !markingItems:
+      return frame
+    case .leading(_, let alone):
+      return alone.leadingFrame(in: strip, markingItems: true)
     case .moving(let schedule):
       // The offset alone: `placement(at:)` would look up the item at it too.
-      let offset = schedule.offset(atLocal: local(time, cycle: schedule.cycle).local, strip)
+      let offset = self.offset(at: time, schedule)
       return strip.window(offset: offset, width: width, markingItems: markingItems)
+    case .flipping(let schedule, let alone):
+      return alone.frame(
+        ofItem: shownItem(at: time, schedule), in: strip, markingItems: markingItems)
     }
   }
 
   /// Draws the text of the frame at `time` into `text`: `frame(at:).text`, without
-  /// allocating once `text` has held a frame as long.
+  /// allocating once `text` has held a frame as long (but for `flip`).
   ///
   /// - Complexity: O(`width` + log *n*).
   package func drawText(at time: Double, into text: inout FrameText) {
     text.reset()
     switch mode {
-    case .still(let frame, _, _, _):
+    case .still(let frame, _, _, _), .leading(let frame, _):
       text.append(frame.text)
     case .moving(let schedule):
-      let offset = schedule.offset(atLocal: local(time, cycle: schedule.cycle).local, strip)
-      strip.draw(offset: offset, width: width, markingItems: false, into: &text)
+      strip.draw(offset: offset(at: time, schedule), width: width, markingItems: false, into: &text)
+    case .flipping:
+      text.append(frame(at: time, marking: false).text)
     }
   }
 
@@ -275,8 +333,16 @@ public struct Ticker: Sendable {
     case .still(_, _, let left, let shown):
       guard column >= left, column < left + shown else { return nil }
       cell = column - left
+    case .leading(_, let alone):
+      guard let inner = alone.column(column, cells: alone.leadingItems(in: strip).cells)
+      else { return nil }
+      cell = inner
     case .moving:
       cell = placement(at: time).offset + column
+    case .flipping(let schedule, let alone):
+      let (start, count) = alone.cells(ofItem: shownItem(at: time, schedule), in: strip)
+      guard alone.column(column, cells: count) != nil else { return nil }
+      cell = start
     }
     return strip.item(atCell: cell % strip.cellCount)
   }
@@ -285,79 +351,9 @@ public struct Ticker: Sendable {
   ///
   /// - Complexity: O(log *n*).
   public func placement(at time: Double) -> Placement {
-    switch mode {
-    case .still(_, let item, _, _):
-      return Placement(offset: 0, cycle: 0, item: item)
-    case .moving(let schedule):
-      let offset = schedule.offset(atLocal: local(time, cycle: schedule.cycle).local, strip)
-      return Placement(offset: offset, cycle: schedule.cycle, item: strip.item(atCell: offset))
-    }
-  }
-
-  /// The first time after `time` at which the frame changes, or `nil` if it never does.
-  ///
-  /// Computed from the motion, so a stream can sleep until then. The result is later
-  /// than `time`; called again with its own result, it moves on by a cell's time
-  /// (at least a quarter of one, for rounding), or by the smallest step a `Double`
-  /// takes at that time when a cell lasts less. At times so far from 0 that a
-  /// `Double` cannot tell the cycles apart, the frame stands still and the result
-  /// is `nil`.
-  ///
-  /// - Complexity: O(log *n*).
-  public func nextChange(after time: Double) -> Double? {
-    guard case .moving(let schedule) = mode, !time.isNaN else { return nil }
-    let cycle = schedule.cycle
-    // At 2^52 cycles or more from 0 every time is a whole number of cycles, so the
-    // motion stands at its start. Far behind that, the first change is past it.
-    let farthest = 0x1p52 * cycle
-    let sinceOrigin = time - origin
-    let motionTime = speed < 0 ? -sinceOrigin : sinceOrigin
-    var from = time
-    if !(abs(motionTime) < farthest) {
-      if (motionTime > 0) == (speed > 0) { return nil }
-      from = origin + (speed > 0 ? -farthest : farthest)
-    }
-    let (base, local) = local(from, cycle: cycle)
-    let current = schedule.offset(atLocal: local, strip)
-    var candidate: Double
-    if speed > 0 {
-      guard let next = schedule.nextChange(afterLocal: local, strip) else { return nil }
-      candidate = origin + (base + next)
-    } else {
-      // Time runs backwards through the motion: the offset changes once the local
-      // time falls below the start of the current step.
-      candidate = origin - (base + schedule.changeAtOrBefore(local: local, strip))
-    }
-    // Rounding can land on the old step, or just before the time asked about: move
-    // on from there a representable step at a time, then twice as far each time.
-    if !(candidate > time) { candidate = time }
-    var step = 0.0
-    for _ in 0..<256 {
-      if candidate > time
-        && schedule.offset(atLocal: self.local(candidate, cycle: cycle).local, strip) != current
-      {
-        return candidate
-      }
-      step = max(2 * step, candidate.ulp)
-      candidate += step
-      guard candidate.isFinite else { return nil }
-    }
-    return nil
-  }
-
-  // MARK: Motion arithmetic
-
-  /// Splits `time` since `origin` into a whole number of cycles (`base`, in motion
-  /// time) and the motion time within the cycle. Negative speeds run the motion
-  /// backwards.
-  private func local(_ time: Double, cycle: Double) -> (base: Double, local: Double) {
-    let sinceOrigin = time - origin
-    let motionTime = speed < 0 ? -sinceOrigin : sinceOrigin
-    let turns = motionTime / cycle
-    guard turns.isFinite else { return (0, 0) }
-    let whole = turns.rounded(.down)
-    var local = (turns - whole) * cycle
-    if !(local >= 0 && local < cycle) { local = 0 }
-    return (whole * cycle, local)
+    guard let schedule else { return Placement(offset: 0, cycle: 0, item: strip.item(atCell: 0)) }
+    let offset = offset(at: time, schedule)
+    let cycle = hasStopped(at: time, schedule) ? 0 : schedule.cycle
+    return Placement(offset: offset, cycle: cycle, item: strip.item(atCell: offset))
   }
 }

@@ -4,6 +4,15 @@ public enum Motion: String, Sendable, CaseIterable {
   case wrap
   /// The items, end to end, move to their end and back, resting at each end.
   case bounce
+  /// One whole item at a time, each for the dwell, in order: no scrolling (an item
+  /// wider than the window is cut, with an ellipsis).
+  case flip
+  /// The first items that fit, whole, standing still.
+  case still
+
+  /// Whether the motion moves cells across the window (`wrap`, `bounce`), which a
+  /// wish for reduced motion turns off.
+  public var scrolls: Bool { self == .wrap || self == .bounce }
 }
 
 /// What happens when everything fits in the window.

@@ -210,3 +210,57 @@ struct ReferenceMotion {
 private func clamp(_ value: Int, _ low: Int, _ high: Int) -> Int {
   max(low, min(value, high))
 }
+
+/// The motions that do not scroll, and `--loops`, as naively as they can be said:
+/// strings cut and padded, and the time divided by the dwell. Items are ASCII, so a
+/// character is a cell.
+enum ReferenceItems {
+  /// `items[index]` alone in `width` cells: whole and padded as `fit` says, or its
+  /// first `width - 1` characters and `…`.
+  static func alone(_ item: String, width: Int, fit: Fit) -> String {
+    if item.count > width { return String(item.prefix(width - 1)) + "…" }
+    let free = width - item.count
+    let left: Int
+    switch fit {
+    case .left, .scroll: left = 0
+    case .center: left = free / 2
+    case .right: left = free
+    }
+    return String(repeating: " ", count: left) + item
+      + String(repeating: " ", count: free - left)
+  }
+
+  /// `still`: the most leading items whose join fits, or the first item cut.
+  static func leading(_ items: [String], separator: String, width: Int, fit: Fit) -> String {
+    var shown = items[0]
+    for count in 1...items.count {
+      let joined = items[0..<count].joined(separator: separator)
+      if joined.count <= width { shown = joined } else { break }
+    }
+    return alone(shown, width: width, fit: fit)
+  }
+
+  /// `flip`: the frame at `time`: item ⌊(time − origin) / dwell⌋ mod n alone; when the
+  /// items all fit (and `fit` is not `scroll`), or there is one, `leading`.
+  static func flip(
+    _ items: [String], separator: String, width: Int, dwell: Double, fit: Fit, origin: Double,
+    time: Double
+  ) -> String {
+    let content = items.joined(separator: separator)
+    if items.count < 2 || (content.count <= width && fit != .scroll) {
+      return leading(items, separator: separator, width: width, fit: fit)
+    }
+    let dwell = dwell > 0 ? dwell : Ticker.defaultFlipDwell
+    var index = Int(((time - origin) / dwell).rounded(.down)) % items.count
+    if index < 0 { index += items.count }
+    return alone(items[index], width: width, fit: fit)
+  }
+
+  /// `--loops`: when the motion stops: the first whole cycle from `origin` at or after
+  /// `count` cycles from `since`, found by counting cycles.
+  static func stop(count: Int, since: Double, origin: Double, cycle: Double) -> Double {
+    var turns = ((since - origin) / cycle).rounded(.down) - 1
+    while origin + turns * cycle < since + Double(count) * cycle - cycle * 1e-6 { turns += 1 }
+    return origin + turns * cycle
+  }
+}

@@ -71,7 +71,8 @@ import Testing
         "invalid value 'middle' for '--fit <fit>': expected one of left, center, right, scroll"),
     ErrorCase(
       arguments: ["--motion", "spin", "x"],
-      message: "invalid value 'spin' for '--motion <motion>': expected one of wrap, bounce"),
+      message:
+        "invalid value 'spin' for '--motion <motion>': expected one of wrap, bounce, flip, still"),
     ErrorCase(
       arguments: ["--cells", "wide", "x"],
       message:

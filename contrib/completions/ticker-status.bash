@@ -33,7 +33,7 @@ _ticker_status() {
         mapfile -t COMPREPLY < <(compgen -c -- "$cur")
         return
         ;;
-    --every | --stale-after | --stale-mark | --split | --separator | --alert | --sparkline | -w | --width | -s | --speed | --dwell | --at | --before | --after | --paused-before | --paused-after | --empty | --max-fps | --clicked-stream | --clicked-arguments)
+    --every | --stale-after | --stale-mark | --split | --separator | --alert | --sparkline | -w | --width | -s | --speed | --dwell | --loops | --name | --at | --before | --after | --paused-before | --paused-after | --empty | --max-fps | --clicked-stream | --clicked-arguments)
         return # free text or a number: nothing to offer
         ;;
     --input)
@@ -45,7 +45,7 @@ _ticker_status() {
         return
         ;;
     --motion)
-        mapfile -t COMPREPLY < <(compgen -W 'wrap bounce' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W 'wrap bounce flip still' -- "$cur")
         return
         ;;
     --fit)
@@ -115,13 +115,13 @@ _ticker_status() {
         mapfile -t COMPREPLY < <(compgen -W '
             -f --file --command --every --stale-after --stale-mark --split --follow
             --demo --quotes --input --separator --alert --alert-style --on-alert
-            --sparkline -w --width -s --speed --motion --dwell --fit --at
-            --on-change --before --after --player-status --paused-before
-            --paused-after --empty --cells --tmux-version --ambiguous --format
-            --markup --up-style --down-style --stream --max-fps --tmux-option
-            --tmux-socket --on-click --click-range-prefix --clicked-item
-            --clicked-stream --clicked-arguments --clicked-button -h --help
-            --version --generate-completion-script' -- "$cur")
+            --sparkline -w --width -s --speed --motion --dwell --loops
+            --pause-toggle --name --fit --at --on-change --before --after
+            --player-status --paused-before --paused-after --empty --cells
+            --tmux-version --ambiguous --format --markup --up-style --down-style
+            --stream --max-fps --tmux-option --tmux-socket --on-click
+            --click-range-prefix --clicked-item --clicked-stream --clicked-arguments
+            --clicked-button -h --help --version --generate-completion-script' -- "$cur")
     fi
 }
 complete -F _ticker_status ticker-status

@@ -18,6 +18,8 @@ extension Motion: CompletionChoice {
     switch self {
     case .wrap: "a continuous circular strip"
     case .bounce: "to the end and back"
+    case .flip: "one whole item at a time, each for --dwell"
+    case .still: "the first items that fit, standing still"
     }
   }
 }

@@ -83,8 +83,11 @@ enum OptionHelp {
   /// `--motion`.
   static var motion: String {
     """
-    wrap: a continuous circular strip, the first item again straight after the last \
-    (default); bounce: the items move to their end and back, resting at each end.
+    wrap: a continuous circular strip, the first item again straight after the last; \
+    bounce: the items move to their end and back, resting at each end; flip: one \
+    whole item at a time (cut with … when wider), each for --dwell; still: the first \
+    items that fit, never moving (default wrap, or flip when TICKER_REDUCED_MOTION=1 \
+    or, for a stream, the desktop asks for reduced motion).
     """
   }
 
@@ -92,7 +95,34 @@ enum OptionHelp {
   static var dwell: String {
     """
     wrap: each item rests this long at the left edge (default 0); bounce: the rest \
-    at each end (default 2); up to 1000000.
+    at each end (default 2); flip: each item's time (default 4); up to 1000000.
+    """
+  }
+
+  /// `--loops`.
+  static var loops: String {
+    """
+    Scroll COUNT whole cycles after the items last changed (a --command's cached \
+    change, a stream's start or change; other one-shot items change as they are \
+    drawn), then stand at the start of the strip (default: forever).
+    """
+  }
+
+  /// `--pause-toggle`.
+  static var pauseToggle: String {
+    """
+    Pause the ticker that the other arguments (or --name) draw, or resume it from \
+    where it stood, and exit: one-shots and streams of the same arguments (less \
+    --stream and --at) or --name share the pause, kept in the cache folder. A \
+    paused frame starts with ǁ. A stream also toggles on SIGUSR1.
+    """
+  }
+
+  /// `--name`.
+  static var name: String {
+    """
+    The name a ticker's pause is kept under, for --pause-toggle (default: the \
+    arguments).
     """
   }
 

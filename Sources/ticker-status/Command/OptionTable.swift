@@ -145,6 +145,20 @@ enum OptionTable {
         text, label: label, minimum: 0, maximum: Options.maximumDwell,
         expected: "expected a number of seconds from 0 to 1000000")
     },
+    .value(
+      "loops", "count", .window, summary: "Scroll so many cycles after a change, then stand",
+      help: OptionHelp.loops
+    ) { options, text, label throws(UsageError) in
+      options.loops = try Parse.wholeNumber(text, label: label, in: 0...Options.maximumLoops)
+    },
+    .flag(
+      "pause-toggle", .window, summary: "Pause the ticker of these arguments, or resume it",
+      help: OptionHelp.pauseToggle
+    ) { $0.pauseToggle = true },
+    .value(
+      "name", "name", .window, summary: "The name a ticker's pause is kept under",
+      help: OptionHelp.name
+    ) { options, text, _ in options.name = text },
     .choice(
       "fit", "fit", .window, summary: "When everything fits",
       help: OptionHelp.fit

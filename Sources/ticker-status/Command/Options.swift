@@ -38,8 +38,15 @@ struct Options: Equatable {
   // Window and motion
   var width = Options.defaultWidth
   var speed = 2.0
-  var motion = Motion.wrap
+  /// `--motion`: `nil` when not given (`wrap`, or `flip` when motion is unwanted).
+  var motion: Motion?
   var dwell = 0.0
+  /// `--loops`: whole cycles after the items last changed, then stand; `nil`: forever.
+  var loops: Int?
+  /// `--pause-toggle`: pause the ticker these arguments draw, or resume it, and exit.
+  var pauseToggle = false
+  /// `--name`: the name a ticker's pause state is kept under (default: its arguments).
+  var name: String?
   var fit = Fit.left
   var time: Double?
   /// `--on-change`: `nil` when not given (restart with `--follow`, else keep).
@@ -100,6 +107,8 @@ struct Options: Equatable {
   static let maximumClickRangePrefix = 10
   /// The buttons `--clicked-button` takes: left, middle, right and the wheel.
   static let clickedButtons = 1...5
+  /// The most `--loops`.
+  static let maximumLoops = 1_000_000
   /// The default of `--every`.
   static let defaultEvery = 10.0
 

@@ -39,6 +39,9 @@ struct TickerStatus {
         _ = FileDescriptor.standardOutput.writeAll(CompletionScript.text(for: shell))
         return .success
       }
+      if options.pauseToggle {
+        return PauseState.runToggle(arguments: arguments, name: options.name, in: environment)
+      }
       try options.validate(in: environment)
       // What the pipeline needs of the system is asked first: it is a value after.
       let facts = RunFacts.gather(options, environment: environment, arguments: arguments)

@@ -129,6 +129,9 @@ final class CommandSource: LiveSource {
     return true
   }
 
+  /// When the stored lines last changed (`OutputStore.lastChanged`).
+  var changedAt: Double? { store?.lastChanged(command) }
+
   private func releaseLock() {
     runLock?.close()
     runLock = nil

@@ -15,6 +15,9 @@ protocol LiveSource: AnyObject {
   /// While the lines are stale, what waybar's tooltip says of them
   /// (`Staleness.note`); `nil` while they are fresh.
   var staleNote: String? { get }
+  /// When the lines last changed as the command cache knows it (`--on-change
+  /// restart`, `--loops`: so that a stream and a one-shot agree); `nil` when not known.
+  var changedAt: Double? { get }
   /// Descriptors to wait on for input.
   var descriptors: [FileDescriptor] { get }
   /// The monotonic time at which `update` should run even if nothing is ready.
@@ -31,6 +34,7 @@ extension LiveSource {
   var placeholder: String? { nil }
   var staleMark: String? { nil }
   var staleNote: String? { nil }
+  var changedAt: Double? { nil }
 }
 
 /// Lines that never change: arguments, the demo, standard input read once.

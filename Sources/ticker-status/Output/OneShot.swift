@@ -13,7 +13,8 @@ enum OneShot {
     var alerts = AlertHook(pipeline, environment: environment)
     alerts?.look(at: strip)
     let time = time ?? Clock.now()
-    let ticker = pipeline.framedTicker(strip, after: read, at: time)
+    let pauses = PauseState.locate(key: pipeline.pauseKey, in: environment)?.load() ?? Pauses()
+    let ticker = pipeline.framedTicker(strip, after: read, at: time, pauses: pauses)
     let frame = ticker.frame(at: time, markingItems: pipeline.encoder.marksItems(of: strip))
     let line = pipeline.encoder.encode(
       frame, placement: ticker.placement(at: time), at: time,

@@ -9,6 +9,8 @@ import TickerCore
 ///   group, SIGKILL after `RunningGroups.grace`), exit 128 + the signal.
 /// - SIGCONT (after SIGSTOP, as i3bar hides and shows its bar): the next frame is the
 ///   one for the current time, at once; frames missed meanwhile are never sent.
+/// - SIGUSR1: pause, or resume from where it stood (`StreamPause`, kept for
+///   `--pause-toggle` and the next start).
 enum Stream {
   static func run(_ pipeline: Pipeline, options: Options, environment: Environment) -> ExitStatus {
     let sources: [(LiveSource, ItemReader)]
@@ -46,6 +48,7 @@ enum Stream {
     let loop = StreamLoop(
       sources: sources, pipeline: pipeline, sink: sink, wakeUp: wakeUp, waiting: SystemWaiting(),
       maxFramesPerSecond: options.maxFramesPerSecond,
+      pause: StreamPause(state: PauseState.locate(key: pipeline.pauseKey, in: environment)),
       alertHook: AlertHook(pipeline, environment: environment))
     let ending = loop.run()
     switch ending {

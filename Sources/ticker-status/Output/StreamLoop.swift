@@ -59,17 +59,20 @@ final class StreamLoop {
   private let wakeUp: FileDescriptor?
   private let waiting: StreamWaiting
   private let maxFramesPerSecond: Double
+  private var pause: StreamPause
   /// `--on-alert`, looking at each new ticker.
   private let alertHook: AlertHook?
 
   /// - Parameters:
   ///   - sources: The live sources, each with the reader of its lines.
   ///   - wakeUp: The read end of the signal pipe (`Signals.installStreamHandlers`).
+  ///   - pause: The stream's pauses, and where they are kept.
   init(
     sources: [(LiveSource, ItemReader)], pipeline: Pipeline, sink: FrameSink,
     wakeUp: FileDescriptor?, waiting: StreamWaiting, maxFramesPerSecond: Double,
-    alertHook: AlertHook? = nil
+    pause: StreamPause = StreamPause(state: nil), alertHook: AlertHook? = nil
   ) {
+    self.pause = pause
     self.alertHook = alertHook
     self.sources = sources.map(\.0)
     readers = sources.map(\.1)
@@ -93,7 +96,8 @@ final class StreamLoop {
     var current = StreamTicker(
       snapshot(), lines: sources.map(\.lines), pipeline: pipeline,
       keepingFacts: pipeline.keepsFacts, now: waiting.now(),
-      deadline: waiting.monotonic() + StreamLoop.firstStripWait, clock: waiting.monotonic)
+      deadline: waiting.monotonic() + StreamLoop.firstStripWait, clock: waiting.monotonic,
+      pauses: pause.pauses, storedChange: sources.compactMap(\.changedAt).max())
     var schedule = FrameSchedule(maxFramesPerSecond: maxFramesPerSecond)
     var screen = ShownFrame(sink: sink, encoder: pipeline.encoder)
     var clicks = pipeline.clickEvents.map {
@@ -124,6 +128,15 @@ final class StreamLoop {
           clicks?.reapEnded()
           alerts?.reapEnded()
         }
+        if signals.pauseToggles > 0 {
+          pause.toggle(signals.pauseToggles, at: waiting.now())
+          current.replace(pauses: pause.pauses)
+          schedule.drawNow()
+        }
+      }
+      if pause.look(steady: waiting.monotonic()) {
+        current.replace(pauses: pause.pauses)
+        schedule.drawNow()
       }
       do throws(SinkError) {
         guard try sink.service(polls.sinkWatches, now: waiting.monotonic()) else {
@@ -134,7 +147,9 @@ final class StreamLoop {
       }
       if polls.areClicksReadable { clicks?.handleEvents(shownAt: schedule.shownAt) }
       if update(polls.readySources) {
-        current.sourcesChanged(snapshot(), lines: sources.map(\.lines), now: waiting.now())
+        current.sourcesChanged(
+          snapshot(), lines: sources.map(\.lines), now: waiting.now(),
+          storedChange: sources.compactMap(\.changedAt).max())
       }
       if current.isBuilding,
         current.advance(
@@ -153,6 +168,12 @@ final class StreamLoop {
   private func wait(_ polls: inout PollSet, schedule: FrameSchedule, building: Bool) {
     let steady = waiting.monotonic()
     var timeout: Double? = schedule.due.map { min($0 - waiting.now(), StreamLoop.longestSleep) }
+    // The pause file is looked at on waking: a stream that stands still wakes for it.
+    // Paused, it looks as often as it may, so a resume comes within `lookInterval`.
+    if pause.watchesFile {
+      let longest = pause.pauses.isPaused ? StreamPause.lookInterval : StreamLoop.longestSleep
+      timeout = min(timeout ?? .infinity, longest)
+    }
     if building { timeout = 0 }
     for source in sources {
       if let deadline = source.deadline { timeout = min(timeout ?? .infinity, deadline - steady) }

@@ -10,7 +10,7 @@ struct StreamTicker {
     let playing: Bool
   }
 
-  private let pipeline: Pipeline
+  private var pipeline: Pipeline
   /// The ticker frames come from now.
   private(set) var ticker: FramedTicker
   /// Whether items keep all their facts, for clicks.
@@ -20,6 +20,12 @@ struct StreamTicker {
   private var changedAt: Double
   /// The sources' lines as they were then.
   private var lastLines: [TextLines]
+  /// The pauses the ticker runs with.
+  private(set) var pauses: Pauses
+  /// With `--player-status`, whether `ticker`'s lines said `Playing`.
+  private var playing: Bool
+  /// The strip `ticker` shows.
+  private var strip: Strip
 
   /// The first ticker of `sources`' lines (`snapshot`) at realtime `now`: what is laid
   /// out by monotonic `deadline`; the rest is laid out by `advance`.
@@ -27,16 +33,20 @@ struct StreamTicker {
   /// - Parameter keepingFacts: Keep every fact of every item, for clicks.
   init(
     _ snapshot: (lines: [SourceLines], playing: Bool), lines: [TextLines], pipeline: Pipeline,
-    keepingFacts: Bool = false, now: Double, deadline: Double, clock: () -> Double
+    keepingFacts: Bool = false, now: Double, deadline: Double, clock: () -> Double,
+    pauses: Pauses = Pauses(), storedChange: Double? = nil
   ) {
     self.pipeline = pipeline
+    self.pauses = pauses
+    playing = snapshot.playing
     keepsFacts = keepingFacts
-    changedAt = now
+    changedAt = storedChange ?? now
     lastLines = lines
     var first = StripBuild(pipeline, sources: snapshot.lines, keepingFacts: keepingFacts)
     let whole = first.advance(until: deadline, clock: clock)
+    strip = whole ?? first.stripSoFar()
     ticker = pipeline.framedTicker(
-      whole ?? first.stripSoFar(), playing: snapshot.playing, changedAt: changedAt)
+      strip, playing: snapshot.playing, changedAt: changedAt, pauses: pauses)
     if whole == nil {
       pending = Pending(build: first, playing: snapshot.playing)
     }
@@ -49,17 +59,28 @@ struct StreamTicker {
   var isBuilding: Bool { pending != nil }
 
   /// The sources changed: lays out `snapshot` from now on, instead of what was being
-  /// laid out. When their `lines` differ from the last ones, they changed at `now`.
+  /// laid out. When their `lines` differ from the last ones, they changed at `now`,
+  /// or when the command cache says (`storedChange`, when later than the last change).
   mutating func sourcesChanged(
-    _ snapshot: (lines: [SourceLines], playing: Bool), lines: [TextLines], now: Double
+    _ snapshot: (lines: [SourceLines], playing: Bool), lines: [TextLines], now: Double,
+    storedChange: Double? = nil
   ) {
     pending = Pending(
       build: StripBuild(pipeline, sources: snapshot.lines, keepingFacts: keepsFacts),
       playing: snapshot.playing)
     if lines != lastLines {
-      changedAt = now
+      changedAt = storedChange.flatMap { $0 > changedAt ? $0 : nil } ?? now
       lastLines = lines
     }
+  }
+
+  /// The ticker is paused or resumed (`pauses`), or the pipeline changed (the
+  /// desktop's wish for reduced motion): the same strip, at once.
+  mutating func replace(pauses: Pauses, pipeline: Pipeline? = nil) {
+    self.pauses = pauses
+    if let pipeline { self.pipeline = pipeline }
+    ticker = self.pipeline.framedTicker(
+      strip, playing: playing, changedAt: changedAt, pauses: pauses)
   }
 
   /// Lays out more of the pending ticker, until monotonic `deadline`.
@@ -72,7 +93,10 @@ struct StreamTicker {
       pending = current
       return false
     }
-    ticker = pipeline.framedTicker(strip, playing: current.playing, changedAt: changedAt)
+    ticker = pipeline.framedTicker(
+      strip, playing: current.playing, changedAt: changedAt, pauses: pauses)
+    self.strip = strip
+    playing = current.playing
     return true
   }
 }

@@ -28,6 +28,9 @@ struct Environment: Equatable {
   var terminal = TerminalMarkers()
   /// `$TICKER_CELLS`: a `--cells` name that takes the place of `auto`.
   var cells: String?
+  /// `$TICKER_REDUCED_MOTION` is set, not empty and not `0`: the user wants no
+  /// scrolling, so the default motion is `flip`.
+  var reducedMotion = false
 
   /// What terminals set in the environment of what runs in them: `TERM`, and
   /// whether kitty's (`KITTY_WINDOW_ID`), alacritty's (`ALACRITTY_WINDOW_ID`,
@@ -67,7 +70,8 @@ struct Environment: Equatable {
       cacheHome: Processes.environment("XDG_CACHE_HOME"),
       home: Processes.environment("HOME"),
       temporaryDirectory: Processes.environment("TMPDIR"), terminal: .current(),
-      cells: Processes.environment("TICKER_CELLS"))
+      cells: Processes.environment("TICKER_CELLS"),
+      reducedMotion: !["", "0"].contains(Processes.environment("TICKER_REDUCED_MOTION") ?? ""))
   }
 
   /// The socket in a `$TMUX` value (`/tmp/tmux-1000/default,1234,0`): its first

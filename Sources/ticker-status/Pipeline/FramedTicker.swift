@@ -5,31 +5,43 @@ import TickerCore
 struct FramedTicker {
   /// The moving window, `parts.windowWidth` cells wide.
   let ticker: Ticker
-  /// What is drawn before and after it.
+  /// What is drawn before and after it (with the pause mark while paused).
   let parts: FixedParts
+  /// The ticker's pauses: its motion runs on their motion time.
+  var pauses = Pauses()
 
   /// The frame at `time`, `parts.width` cells wide (`Ticker.frame(at:markingItems:)`).
   ///
   /// - Complexity: O(width + log *n*).
   func frame(at time: Double, markingItems: Bool = false) -> Frame {
-    parts.framing(ticker.frame(at: time, markingItems: markingItems))
+    parts.framing(ticker.frame(at: pauses.motionTime(at: time), markingItems: markingItems))
   }
 
   /// Draws the text of the frame at `time` (`Ticker.drawText(at:into:)`).
   func drawText(at time: Double, into text: inout FrameText) {
-    parts.drawText(of: ticker, at: time, into: &text)
+    parts.drawText(of: ticker, at: pauses.motionTime(at: time), into: &text)
   }
 
   /// Where the moving window is at `time`.
-  func placement(at time: Double) -> Placement { ticker.placement(at: time) }
+  func placement(at time: Double) -> Placement {
+    ticker.placement(at: pauses.motionTime(at: time))
+  }
 
-  /// The first time after `time` at which the frame changes, if it ever does.
-  func nextChange(after time: Double) -> Double? { ticker.nextChange(after: time) }
+  /// The first time after `time` at which the frame changes, if it ever does (never
+  /// while paused).
+  func nextChange(after time: Double) -> Double? {
+    let motion = pauses.motionTime(at: time)
+    return ticker.nextChange(after: motion).flatMap {
+      pauses.time(ofMotionTime: $0, after: time)
+    }
+  }
 
   /// The item drawn at `column` of the whole frame at `time`; the fixed parts belong
   /// to no item.
   func item(atColumn column: Int, at time: Double) -> Int? {
-    parts.windowColumn(column).flatMap { ticker.item(atColumn: $0, at: time) }
+    parts.windowColumn(column).flatMap {
+      ticker.item(atColumn: $0, at: pauses.motionTime(at: time))
+    }
   }
 }
 
@@ -40,9 +52,10 @@ extension Pipeline {
   /// so that calls a second apart scroll as a stream does; other items come now and
   /// stand at their start), and with `--player-status` they stand while no line says
   /// `Playing`.
-  func framedTicker(_ strip: Strip, after read: SourceStage.Snapshot, at time: Double)
-    -> FramedTicker
-  {
-    framedTicker(strip, playing: read.playing, changedAt: read.changedAt ?? time)
+  func framedTicker(
+    _ strip: Strip, after read: SourceStage.Snapshot, at time: Double, pauses: Pauses = Pauses()
+  ) -> FramedTicker {
+    framedTicker(
+      strip, playing: read.playing, changedAt: read.changedAt ?? time, pauses: pauses)
   }
 }

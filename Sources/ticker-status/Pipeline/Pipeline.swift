@@ -46,7 +46,13 @@ struct Pipeline {
   let width: Int
   private let speed: Double
   private let dwell: Double
-  private let motion: Motion
+  /// The motion: `--motion`, else `flip` when motion is unwanted (`motionIsUnwanted`),
+  /// else `wrap`.
+  private(set) var motion: Motion
+  /// Whether `--motion` chose the motion, which no wish for reduced motion then changes.
+  private let motionIsChosen: Bool
+  /// `--loops`: whole cycles after the items last changed, then the motion stands.
+  private let loops: Int?
   private let fit: Fit
   /// `--stream --follow`: each `--command` runs once, followed (`FollowedCommand`).
   let followsCommands: Bool
@@ -59,6 +65,13 @@ struct Pipeline {
   private let pausedParts: FixedParts
   /// `--empty`: shown while there are no items.
   private let empty: StyledText
+  /// The key the ticker's pauses are kept under (`PauseState.key`).
+  let pauseKey: String
+  /// The fixed texts, to lay out again with the pause mark while paused.
+  private let beforeText: StyledText
+  private let afterText: StyledText
+  private let pausedBeforeText: StyledText
+  private let pausedAfterText: StyledText
 
   /// - Parameter facts: What the command asked of the system first (`RunFacts`):
   ///   the tmux server's version, this executable's path and process, the command
@@ -102,7 +115,9 @@ struct Pipeline {
     width = options.width
     speed = options.speed
     dwell = options.dwell
-    motion = options.motion
+    motionIsChosen = options.motion != nil
+    motion = options.motion ?? (environment.reducedMotion ? .flip : .wrap)
+    loops = options.loops
     fit = options.fit
     followsCommands = options.follow && options.stream
     restartsOnChange = options.restartsOnChange
@@ -118,6 +133,21 @@ struct Pipeline {
     pausedParts = parts(
       options.pausedBefore ?? options.before, options.pausedAfter ?? options.after)
     empty = markup.read(options.empty)
+    pauseKey = PauseState.key(arguments: facts.arguments, name: options.name)
+    beforeText = markup.read(options.before)
+    afterText = markup.read(options.after)
+    pausedBeforeText = markup.read(options.pausedBefore ?? options.before)
+    pausedAfterText = markup.read(options.pausedAfter ?? options.after)
+  }
+
+  /// The pipeline once the desktop says whether it wants reduced motion: the default
+  /// motion becomes `flip`, or `wrap` again, unless `--motion` chose one or
+  /// `TICKER_REDUCED_MOTION` asked for less.
+  func wishing(reducedMotion: Bool, environment: Environment) -> Pipeline {
+    guard !motionIsChosen, !environment.reducedMotion else { return self }
+    var pipeline = self
+    pipeline.motion = reducedMotion ? .flip : .wrap
+    return pipeline
   }
 
   /// The sources, in the order their items are shown: demo, files, arguments, commands.
@@ -218,7 +248,9 @@ struct Pipeline {
   ///     items stand at their start, between the paused parts.
   ///   - changedAt: When the items last changed: with `--on-change restart`, the
   ///     motion starts then.
-  func framedTicker(_ strip: Strip, playing: Bool = true, changedAt: Double = 0) -> FramedTicker {
+  func framedTicker(
+    _ strip: Strip, playing: Bool = true, changedAt: Double = 0, pauses: Pauses = Pauses()
+  ) -> FramedTicker {
     if strip.itemCount == 0 {
       // No items: nothing, or --empty standing still, without the fixed parts.
       let shown = Strip(items: [empty], separator: "", measure: measure)
@@ -227,12 +259,23 @@ struct Pipeline {
         ticker: Ticker(strip: shown, width: width, speed: 0, fit: fit), parts: none)
     }
     let moving = !playerStatus || playing
-    let parts = moving ? playingParts : pausedParts
+    var parts = moving ? playingParts : pausedParts
+    if pauses.isPaused {
+      // The mark first, as item text is (never markup), then the parts as given.
+      var before = StyledText(Pauses.mark)
+      before.runs += (moving ? beforeText : pausedBeforeText).runs
+      parts = FixedParts(
+        before: before, after: moving ? afterText : pausedAfterText, width: width,
+        measure: measure)
+    }
     var ticker = Ticker(
       strip: strip, width: parts.windowWidth, speed: moving ? speed : 0, dwell: dwell,
       motion: motion, fit: fit)
-    if restartsOnChange { ticker.origin = changedAt }
-    return FramedTicker(ticker: ticker, parts: parts)
+    // The motion's own time: the pauses before the change are not part of it.
+    let changed = pauses.motionTime(at: changedAt)
+    if restartsOnChange { ticker.origin = changed }
+    if let loops { ticker.loops = Ticker.Loops(count: loops, since: changed) }
+    return FramedTicker(ticker: ticker, parts: parts, pauses: pauses)
   }
 
   /// `lines` as items: with `--player-status`, without their status words, and

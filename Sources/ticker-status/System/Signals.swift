@@ -43,7 +43,8 @@ enum Signals {
   /// and SIGHUP also set `terminationRequested`; they are installed without
   /// `SA_RESTART`, so that a `write(2)` blocked on a reader that does not read returns
   /// `EINTR` and the stream can stop its children and end. SIGCHLD and SIGCONT restart
-  /// what they interrupt. All five are unblocked (`sigprocmask(2)`): the parent may
+  /// what they interrupt, and so does SIGUSR1 (`--pause-toggle`'s signal). All six are
+  /// unblocked (`sigprocmask(2)`): the parent may
   /// have started this process with them blocked.
   static func installStreamHandlers() -> Result<FileDescriptor, Errno> {
     let ends: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
@@ -58,7 +59,9 @@ enum Signals {
     var action = sigaction()
     sigemptyset(&action.sa_mask)
     action.__sigaction_handler.sa_handler = wakeUpHandler
-    for (signals, flags) in [([SIGTERM, SIGINT, SIGHUP], 0), ([SIGCHLD, SIGCONT], SA_RESTART)] {
+    for (signals, flags) in [
+      ([SIGTERM, SIGINT, SIGHUP], 0), ([SIGCHLD, SIGCONT, SIGUSR1], SA_RESTART),
+    ] {
       action.sa_flags = Int32(flags) | (signals.contains(SIGCHLD) ? SA_NOCLDSTOP : 0)
       for signal in signals {
         if case .failure(let error) = valueOrErrno({ sigaction(signal, &action, nil) }) {
@@ -68,7 +71,9 @@ enum Signals {
     }
     var handled = sigset_t()
     sigemptyset(&handled)
-    for signal in [SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGCONT] { sigaddset(&handled, signal) }
+    for signal in [SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGCONT, SIGUSR1] {
+      sigaddset(&handled, signal)
+    }
     sigprocmask(SIG_UNBLOCK, &handled, nil)
     return .success(ends.readEnd)
   }
@@ -80,10 +85,14 @@ enum Signals {
 
   /// Empties the wake-up pipe.
   ///
-  /// - Returns: Whether SIGCONT was among the signals since the last call.
-  static func drain(_ wakeUp: FileDescriptor) -> (continued: Bool, childExited: Bool) {
+  /// - Returns: Whether SIGCONT and SIGCHLD were among the signals since the last
+  /// call, and how many SIGUSR1 came (each toggles a pause).
+  static func drain(_ wakeUp: FileDescriptor) -> (
+    continued: Bool, childExited: Bool, pauseToggles: Int
+  ) {
     var continued = false
     var childExited = false
+    var pauseToggles = 0
     var bytes = (
       UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0)
     )
@@ -92,9 +101,10 @@ enum Signals {
         for byte in buffer[..<count] {
           if Int32(byte) == SIGCONT { continued = true }
           if Int32(byte) == SIGCHLD { childExited = true }
+          if Int32(byte) == SIGUSR1 { pauseToggles += 1 }
         }
       }
     }
-    return (continued, childExited)
+    return (continued, childExited, pauseToggles)
   }
 }

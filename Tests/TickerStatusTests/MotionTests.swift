@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+
+// Motion for people (issue 35), end to end: --loops, --motion flip and still, and the
+// pause (SIGUSR1, --pause-toggle) in one-shots and streams.
+
+private func field(_ name: String, of line: String) -> String? {
+  guard let start = line.range(of: "\"\(name)\":") else { return nil }
+  let rest = line[start.upperBound...]
+  return String(rest.prefix { $0 != "," && $0 != "}" })
+}
+
+private func frameText(_ line: String) -> String? {
+  guard let data = line.data(using: .utf8),
+    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+  else { return nil }
+  return object["text"] as? String
+}
+
+/// The environment with a cache folder of the test's own.
+private func environment(_ folder: TestFolder) -> [String: String] {
+  scrubbedEnvironment(
+    removing: ["NO_COLOR", "TMUX", "TICKER_REDUCED_MOTION"] + cacheFolderVariables,
+    adding: ["XDG_RUNTIME_DIR": folder.path])
+}
+
+@Suite struct MotionTests {
+  /// `--loops 1`: a stream scrolls one cycle after the command's output last changed
+  /// and stands at the start; a one-shot at each of the stream's times draws the
+  /// stream's frame, before the stop and after it.
+  @Test func loopsAgreeInAOneShotAndAStream() throws {
+    let folder = try TestFolder("ticker-loops")
+    defer { folder.remove() }
+    let env = environment(folder)
+    let items = try folder.write("items", "AAAA BBBB\nCCCC\n")
+    let shape = [
+      "--format", "json", "-w", "8", "-s", "8", "--loops", "1", "--command", "cat '\(items)'",
+    ]
+    // The first run fills the cache, and marks when its lines changed.
+    #expect(
+      waitUntil(timeout: 5) {
+        (try? runTicker(shape, environment: env))?.stdout.contains("AAAA") == true
+      })
+    let stream = try LiveProcess(["--stream"] + shape, environment: env)
+    defer { stream.stop() }
+    // Two cycles of 4 s at most before the stop (the first start of a cycle a cycle
+    // after the change), then frames stop coming.
+    var last = 0
+    #expect(
+      waitUntil(timeout: 12) {
+        let count = stream.lines.count
+        defer { last = count }
+        return count > 1 && stream.lines.last.map { field("cycle", of: $0.text) == "0.0" } == true
+      })
+    usleep(1_500_000)
+    let lines = stream.lines.map(\.text)
+    stream.stop()
+    try #require(lines.count >= 3)
+    #expect(lines.count == last, "no frame after the stop")
+    #expect(field("offset", of: lines.last!) == "0")
+    #expect(frameText(lines.last!) == "AAAA BBB")
+    #expect(Set(lines.compactMap { field("offset", of: $0) }).count > 2, "it scrolled first")
+    for line in lines {
+      let at = try #require(field("at", of: line))
+      let oneShot = try runTicker(shape + ["--at", at], environment: env, timeout: 10)
+      #expect(oneShot.stdout == line + "\n", "at \(at)")
+    }
+  }
+
+  /// `flip` and `still` in every dialect: the stream's frame is the one-shot's, the
+  /// width exact, the items whole (or cut with …), never the separator.
+  @Test(arguments: [
+    "plain", "ansi", "tmux", "zsh", "bash", "fish", "polybar", "lemonbar", "pango", "i3bar",
+    "i3blocks", "waybar", "json",
+  ])
+  func flipAndStillInEveryDialect(format: String) throws {
+    let folder = try TestFolder("ticker-flip")
+    defer { folder.remove() }
+    let env = environment(folder)
+    let items = ["alpha", "a long headline", "b"]
+    for (motion, plain) in [
+      (["--motion", "flip", "--dwell", "1000000"], "{alpha     ,a long he…,b         }"),
+      (["--motion", "still"], "alpha     "),
+    ] {
+      let shape = ["--format", format, "-w", "10"] + motion + items
+      let oneShot = try runTicker(shape, environment: env, timeout: 10).stdout
+        .trimmingCharacters(in: .newlines)
+      let stream = try LiveProcess(["--stream"] + shape, environment: env)
+      defer { stream.stop() }
+      let skip = format == "i3bar" ? 2 : 0
+      let lines = stream.waitForLines(skip + 1, timeout: 10).map(\.text)
+      stream.stop()
+      try #require(lines.count > skip)
+      if format == "json" {
+        #expect(frameText(lines[skip]) == frameText(oneShot), "\(motion)")
+      } else {
+        #expect(lines[skip].contains(oneShot), "\(motion): \(lines[skip]) against \(oneShot)")
+      }
+      let text = try runTicker(
+        ["--format", "plain", "-w", "10"] + motion + items, environment: env
+      ).stdout.trimmingCharacters(in: .newlines)
+      if plain.hasPrefix("{") {
+        #expect(plain.dropFirst().dropLast().split(separator: ",").contains(Substring(text)))
+      } else {
+        #expect(text == plain)
+      }
+    }
+  }
+
+  /// SIGUSR1 pauses a stream, marked with ǁ, and the next resumes it within a cell of
+  /// where it stood; a one-shot of the same arguments shares the pause.
+  @Test func sigusr1PausesAndResumesAStream() throws {
+    let folder = try TestFolder("ticker-pause")
+    defer { folder.remove() }
+    let env = environment(folder)
+    let shape = ["--format", "json", "-w", "12", "-s", "6", "AAAA BBBB", "CCCC DDDD", "EEEE"]
+    let stream = try LiveProcess(["--stream"] + shape, environment: env)
+    defer { stream.stop() }
+    try #require(stream.waitForLines(3).count >= 3)
+    stream.send(SIGUSR1)
+    let paused = try #require(
+      stream.waitForLine(from: 0, timeout: 5) { frameText($0)?.hasPrefix("ǁ") == true }?.line.text)
+    let pausedOffset = try #require(field("offset", of: paused).flatMap { Int($0) })
+    let count = stream.lines.count
+    usleep(1_200_000 as UInt32)
+    #expect(stream.lines.count == count, "a paused stream draws nothing new")
+    // A one-shot of the same arguments, later, draws the paused frame.
+    let oneShot = try runTicker(shape, environment: env, timeout: 10).stdout
+    #expect(frameText(oneShot.trimmingCharacters(in: .newlines)) == frameText(paused))
+    stream.send(SIGUSR1)
+    let resumed = try #require(
+      stream.waitForLine(from: count, timeout: 5) { frameText($0)?.hasPrefix("ǁ") == false }?.line
+        .text)
+    let offset = try #require(field("offset", of: resumed).flatMap { Int($0) })
+    #expect(abs(offset - pausedOffset) <= 1, "resumed at \(offset), paused at \(pausedOffset)")
+  }
+
+  /// `--pause-toggle` with the same arguments pauses a running stream and the
+  /// one-shots; again, resumes them where they stood. A damaged pause file is no pause.
+  @Test func pauseToggleReachesStreamsAndOneShots() throws {
+    let folder = try TestFolder("ticker-toggle")
+    defer { folder.remove() }
+    let env = environment(folder)
+    let shape = ["--format", "json", "-w", "12", "-s", "6", "AAAA BBBB", "CCCC DDDD", "EEEE"]
+    let stream = try LiveProcess(["--stream"] + shape, environment: env)
+    defer { stream.stop() }
+    try #require(stream.waitForLines(2).count >= 2)
+    #expect(try runTicker(["--pause-toggle"] + shape, environment: env).status == 0)
+    let paused = try #require(
+      stream.waitForLine(from: 0, timeout: 5) { frameText($0)?.hasPrefix("ǁ") == true }?.line.text)
+    let pausedOffset = try #require(field("offset", of: paused).flatMap { Int($0) })
+    let oneShot = try runTicker(shape, environment: env).stdout
+    #expect(frameText(oneShot.trimmingCharacters(in: .newlines)) == frameText(paused))
+    let count = stream.lines.count
+    let toggled = Date().timeIntervalSince1970
+    #expect(try runTicker(["--pause-toggle", "--stream"] + shape, environment: env).status == 0)
+    let resumed = try #require(
+      stream.waitForLine(from: count, timeout: 5) { frameText($0)?.hasPrefix("ǁ") == false }?.line
+        .text)
+    // The stream notices within a quarter of a second, and goes on from where it
+    // stood then: the one-shot's frame at the same time, a few cells on at most.
+    let offset = try #require(field("offset", of: resumed).flatMap { Int($0) })
+    let at = try #require(field("at", of: resumed))
+    let late = try #require(Double(at)) - toggled
+    #expect(late < 0.6, "resumed \(late) s after the toggle")
+    // Cells moved on the circular strip of 31 cells ("AAAA BBBB · CCCC DDDD · EEEE · ").
+    let moved = ((offset - pausedOffset) % 31 + 31) % 31
+    #expect(
+      Double(moved) <= 1 + 6 * late,
+      "resumed at \(offset), paused at \(pausedOffset), \(late) s later")
+    let same = try runTicker(shape + ["--at", at], environment: env).stdout
+    #expect(same == resumed + "\n")
+    stream.stop()
+    // Paused by name; a damaged file is no pause, never a failure.
+    #expect(try runTicker(["--pause-toggle", "--name", "n"], environment: env).status == 0)
+    let named = try runTicker(
+      ["--name", "n", "--format", "plain", "-w", "6", "abcdefgh"], environment: env)
+    #expect(named.stdout.hasPrefix("ǁ"))
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/ticker-status")
+    for file in files where file.hasSuffix(".pause") {
+      try Data("ticker-status pauses 1\nsince 1e400\n".utf8).write(
+        to: URL(fileURLWithPath: folder.path + "/ticker-status/" + file))
+    }
+    let damaged = try runTicker(
+      ["--name", "n", "--format", "plain", "-w", "6", "abcdefgh"], environment: env)
+    #expect(damaged.status == 0 && !damaged.stdout.hasPrefix("ǁ") && damaged.stdout.count == 7)
+  }
+
+  /// `TICKER_REDUCED_MOTION=1` makes `flip` the default; `--motion` still chooses.
+  @Test func reducedMotionMakesFlipTheDefault() throws {
+    let folder = try TestFolder("ticker-reduced")
+    defer { folder.remove() }
+    var env = environment(folder)
+    env["TICKER_REDUCED_MOTION"] = "1"
+    let shape = ["--format", "plain", "-w", "8", "--at", "0", "a long headline", "b"]
+    #expect(try runTicker(shape, environment: env).stdout == "a long …\n")
+    #expect(try runTicker(shape + ["--motion", "wrap"], environment: env).stdout == "a long h\n")
+    env["TICKER_REDUCED_MOTION"] = "0"
+    #expect(try runTicker(shape, environment: env).stdout == "a long h\n")
+  }
+}
