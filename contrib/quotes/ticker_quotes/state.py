@@ -1,5 +1,6 @@
 """The private state folder (back-offs and Yahoo's session, checked value by value
-when read back) and the API keys (environment or a private key file).
+when read back; a file written whole, write_private()) and the API keys (environment
+or a private key file).
 """
 
 import json
@@ -248,25 +249,39 @@ class State:
         if not self.changed or not self.folder:
             return
         text = json.dumps(self.data, indent=1, sort_keys=True)
-        path = os.path.join(self.folder, self.FILE)
-        temporary = os.path.join(self.folder, f".{self.FILE}.{os.getpid()}.{secrets.token_hex(4)}")
         try:
-            fd = os.open(
-                temporary,
-                os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
-                0o600,
-            )
-            try:
-                os.write(fd, text.encode("utf-8"))
-            finally:
-                os.close(fd)
-            os.replace(temporary, path)
+            write_private(self.folder, self.FILE, text.encode("utf-8"))
         except OSError as error:
+            path = os.path.join(self.folder, self.FILE)
             warn(f"could not save '{path}': {error.strerror or error}")
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
+
+
+def write_private(folder, name, data):
+    """Puts `data` in the file `name` of the state folder whole or not at all: a new
+    file (mode 0600, its name never a symbolic link followed) renamed over the old, so
+    that a reader, or a run that stops half way, never sees half a file. OSError when
+    it cannot; the new file is then removed."""
+    path = os.path.join(folder, name)
+    temporary = os.path.join(folder, f".{name}.{os.getpid()}.{secrets.token_hex(4)}")
+    try:
+        fd = os.open(
+            temporary,
+            os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+            0o600,
+        )
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
+        os.replace(temporary, path)
+    except OSError:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
 
 
 def key_folder():
