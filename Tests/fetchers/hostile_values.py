@@ -1,8 +1,9 @@
 """Hostile values the fetchers' tests share: what no text from a fetcher may hold, the
-odd JSON values a state file is fuzzed with and how one is put in its place, and every
-string of a JSON document."""
+odd JSON values a state file is fuzzed with and how one is put in its place, every
+string of a JSON document, and a JSON reader that refuses NaN and Infinity."""
 
 import copy
+import json
 import re
 
 # What no text from the program may hold: C0 and C1 controls but for the line break,
@@ -66,3 +67,13 @@ def substituted(state, path, value):
         holder = holder[key]
     holder[path[-1]] = value
     return state
+
+
+def refuse_constant(name):
+    raise ValueError(f"{name} in the JSON")
+
+
+def strict_json(text):
+    """`text` as JSON that holds no NaN, Infinity or -Infinity (which json.loads takes
+    and no other JSON reader does); ValueError for them."""
+    return json.loads(text, parse_constant=refuse_constant)

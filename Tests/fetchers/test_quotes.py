@@ -97,6 +97,7 @@ class Sources(QuotesCase):
                 "market_state",
                 "source",
                 "extended",
+                "history",
             },
         )
 

@@ -525,8 +525,8 @@ class StateFolder(QuotesCase):
             self.quotes(["--source", "stooq", "aapl.us"], server.url)
             self.assertEqual(server.hits(), 2)  # nothing remembered
         self.assertIn(
-            f"not remembering failed sources: cannot use the state folder '{self.state_dir}': it is a "
-            "symbolic link",
+            "not remembering failed sources or recent prices: cannot use the state folder "
+            f"'{self.state_dir}': it is a symbolic link",
             result.stderr,
         )
         self.assertEqual(os.listdir(real), [])

@@ -10,21 +10,15 @@ script in this process (its main(), with its environment and standard streams
 replaced) so that some 900 runs take seconds; the values reported first are also run
 as a program."""
 
-import contextlib
-import io
 import json
 import math
 import os
-import traceback
 import unittest
-from unittest import mock
 
 import quotes_fixtures as fx
 from loopback import Response, Server
-from quotes_support import QuotesCase, load_package, sample
-from hostile_values import CONTROLS, odd_values, strings_of, substituted
-
-SCRIPT = None
+from quotes_support import QuotesCase, sample
+from hostile_values import CONTROLS, odd_values, strict_json, strings_of, substituted
 
 ODD_VALUES = odd_values(
     "ticker-quotes: forged", {"kind": "unavailable", "until": 1e300, "x": {"y": []}}
@@ -88,17 +82,9 @@ def routes(waiting):
     return table
 
 
-def refuse_constant(name):
-    raise ValueError(f"{name} in the state file")
-
-
 class StateFuzz(QuotesCase):
     def setUp(self):
         super().setUp()
-        global SCRIPT
-        if SCRIPT is None:
-            SCRIPT = load_package()
-        self.script = SCRIPT
         os.mkdir(self.state_dir, 0o700)
         self.path = os.path.join(self.state_dir, "quotes.json")
 
@@ -110,21 +96,6 @@ class StateFuzz(QuotesCase):
         with os.fdopen(fd, "w") as file:
             file.write(text)
 
-    def run_in_process(self, url, args=ARGS):
-        """(status, stdout, stderr) of the script's main(), a traceback in stderr."""
-        out, err = io.StringIO(), io.StringIO()
-        with mock.patch.dict(os.environ, self.environment(url), clear=True):
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                del self.script.http.SECRETS[:]
-                try:
-                    status = self.script.cli.main(args)
-                except SystemExit as leaving:
-                    status = leaving.code
-                except Exception:
-                    traceback.print_exc()
-                    status = None
-        return status, out.getvalue(), err.getvalue()
-
     def check_run(self, status, stdout, stderr, what):
         if "Traceback" in stderr:
             self.fail(f"{what}: {stderr.strip().splitlines()[-1]}")
@@ -134,7 +105,7 @@ class StateFuzz(QuotesCase):
         if os.path.exists(self.path):
             with open(self.path, encoding="utf-8") as file:
                 try:
-                    kept = json.loads(file.read(), parse_constant=refuse_constant)
+                    kept = strict_json(file.read())
                 except ValueError as error:
                     self.fail(f"{what}: the state file left: {error}")
             for text in strings_of(kept):
@@ -146,13 +117,13 @@ class StateFuzz(QuotesCase):
         failures = []
         with Server(routes(waiting)) as server:
             self.write_state(base)  # the good state itself works
-            self.check_run(*self.run_in_process(server.url), "the good state")
+            self.check_run(*self.run_in_process(server.url, ARGS), "the good state")
             for path in paths:
                 for value in ODD_VALUES:
                     what = f"{'/'.join(path) or 'the whole file'} = {value!r:.60}"
                     self.write_state(substituted(base, path, value))
                     try:
-                        self.check_run(*self.run_in_process(server.url), what)
+                        self.check_run(*self.run_in_process(server.url, ARGS), what)
                     except AssertionError as error:
                         failures.append(str(error)[:300].replace("\n", " | "))
         self.assertEqual(failures, [], f"{len(failures)} odd states:\n" + "\n".join(failures[:40]))
@@ -171,7 +142,7 @@ class StateFuzz(QuotesCase):
         odd["extra"] = {"anything": [1e300]}
         with Server(routes(True)) as server:
             self.write_state(odd)
-            self.check_run(*self.run_in_process(server.url), "odd names")
+            self.check_run(*self.run_in_process(server.url, ARGS), "odd names")
         with open(self.path, encoding="utf-8") as file:
             kept = json.load(file)
         self.assertEqual(sorted(kept["sources"]), sorted(ENTRIES))
@@ -190,14 +161,14 @@ class StateFuzz(QuotesCase):
                     result = self.quotes(["--source", "frankfurter", "usd"], server.url)
                 self.assertEqual(result.status, 0, result)
                 self.assertEqual(result.lines, ["EUR/USD 1.1512 -0.0064"])
-                kept = json.loads(result.state(), parse_constant=refuse_constant)
+                kept = strict_json(result.state())
                 self.assertNotIn("frankfurter", kept["sources"])  # the odd entry, gone
 
     def test_a_good_back_off_is_kept_as_it_was(self):
         good = base_state(True)
         with Server(routes(True)) as server:
             self.write_state(good)
-            status, _, stderr = self.run_in_process(server.url)
+            status, _, stderr = self.run_in_process(server.url, ARGS)
         self.assertEqual(status, 0, stderr)
         self.assertIn("frankfurter: skipped, unavailable: not asked again before", stderr)
         with open(self.path, encoding="utf-8") as file:

@@ -189,8 +189,10 @@ class Lines(unittest.TestCase):
             '{"symbol": "AAPL", "name": "Apple Inc.", "price": 196.45, "change": -2.75, '
             '"change_percent": -1.38, "decimals": 2, "currency": "USD", '
             '"time": "2025-06-13T20:00:00Z", "market_state": "post", "source": "test", '
-            '"extended": null}',
+            '"extended": null, "history": [196.45]}',
         )
+        history = [Decimal("190"), Decimal("195.125"), Decimal("196.45")]
+        self.assertTrue(quote.json(history).endswith(', "history": [190, 195.125, 196.45]}'))
 
     def test_rejected(self):
         for price, previous in (

@@ -19,8 +19,9 @@ standard library is used; `man ticker-quotes` has the details.
 
 Modules: core (limits, failure classes), text (short(); the rule for text is
 ticker_fetch.text's, shared with ticker-feeds), numeric, symbols, quote, http, state
-(and keys), sources (base, the registry in __init__, one module per source, rates for
-ecb and frankfurter), run (failover), check (--check), output, cli (main). Run as
+(and keys), history (each symbol's recent prices, --json's history), sources (base,
+the registry in __init__, one module per source, rates for ecb and frankfurter), run
+(failover), check (--check), output, cli (main). Run as
 `python3 -m ticker_quotes` with this folder and ../fetchers on sys.path (the launcher
 contrib/quotes/ticker-quotes does that), or as the zipapp `make fetchers` builds.
 """

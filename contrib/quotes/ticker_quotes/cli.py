@@ -9,6 +9,7 @@ import time
 from ticker_fetch.text import CONTROLS, plain
 from .check import check
 from .core import BLOCKED, Failure, MALFORMED, MAX_BODY, UNKNOWN
+from .history import name_of, remember
 from .http import browser_agent, challenge, redact
 from .output import report
 from .quote import Quote
@@ -56,7 +57,8 @@ class has a working source.
 
 keys (finnhub, alphavantage, twelvedata): TICKER_QUOTES_<SOURCE>_KEY, or a file
 ~/.config/ticker-status/keys/<source> that only you may read (chmod 600).
-Failures are remembered in ~/.local/state/ticker-status ($XDG_STATE_HOME).
+Failures and recent prices (--json's history) are kept in
+~/.local/state/ticker-status ($XDG_STATE_HOME).
 TICKER_QUOTES_<SOURCE>_URL replaces a source's scheme, host and port (tests,
 mirrors). yahoo and nasdaq refuse programs: they are sent a current Chrome's
 User-Agent, the others ticker-quotes'; TICKER_QUOTES_USER_AGENT replaces the
@@ -169,10 +171,12 @@ def offline(args, instruments, warn, out):
     return finish(run, args, warn, out)
 
 
-def finish(run, args, warn, out):
+def finish(run, args, warn, out, histories=None):
     for n in range(len(run.instruments)):
         if n in run.quotes:
-            out(run.quotes[n].json() if args.json else run.quotes[n].line(args.percent))
+            quote = run.quotes[n]
+            history = (histories or {}).get(name_of(quote.instrument))
+            out(quote.json(history) if args.json else quote.line(args.percent))
             extended = args.extended and not args.json and run.quotes[n].extended_line(args.percent)
             if extended:
                 out(extended)
@@ -200,7 +204,8 @@ def main(argv):
         "change_percent (as the source gave them), decimals (those\n"
         "the lines show), currency, time, market_state, source,\n"
         "extended (the trade before or after the regular session:\n"
-        "session, price, change, percent, time; or null)",
+        "session, price, change, percent, time; or null), history\n"
+        "(recent prices, oldest first, ending with this one)",
     )
     parser.add_argument(
         "--extended",
@@ -282,6 +287,9 @@ def main(argv):
         )
         run.choice = None if args.source == ["auto"] else args.source
         run.go()
-        return finish(run, args, warn, out)
+        # Recorded whatever is printed, so that a --json run later has the history.
+        wait = min(max(run.deadline - time.monotonic(), 0), 1)
+        histories = remember(state.folder, run.quotes.values(), warn, wait)
+        return finish(run, args, warn, out, histories)
     finally:
         state.save(warn)

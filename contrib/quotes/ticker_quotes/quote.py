@@ -1,5 +1,5 @@
 """Quote: one price with its change, digits, currency, time and market state, and how
-it is printed (a line, --percent, --json); the time helpers it uses.
+it is printed (a line, --percent, --json with its history); the time helpers it uses.
 """
 
 import datetime
@@ -157,7 +157,10 @@ class Quote:
         sign = "+" if change > 0 else ""
         return f"{symbol} {price} {sign}{text_of(change)}{suffix}"
 
-    def json(self):
+    def json(self, history=None):
+        """One JSON object, its numbers with the source's digits; `history` the recent
+        prices (remember()'s), else the price alone."""
+
         def raw(value):
             return "null" if value is None else text_of(value)
 
@@ -184,6 +187,7 @@ class Quote:
                 ("time", json.dumps(when)),
             ]
             fields[-1] = ("extended", "{" + ", ".join(f'"{k}": {v}' for k, v in trade) + "}")
+        fields.append(("history", "[" + ", ".join(map(raw, history or [self.price])) + "]"))
         return "{" + ", ".join(f'"{k}": {v}' for k, v in fields) + "}"
 
 

@@ -1,7 +1,10 @@
 """The private state folder (back-offs and Yahoo's session, checked value by value
-when read back) and the API keys (environment or a private key file).
+when read back; a file written whole, write_private(); a lock for two runs at once,
+locked()) and the API keys (environment or a private key file).
 """
 
+import contextlib
+import fcntl
 import json
 import math
 import os
@@ -9,6 +12,7 @@ import re
 import secrets
 import stat
 import threading
+import time
 
 from .core import BACKOFF, Failure, MAX_COOKIES, MAX_COUNT, NEEDS_KEY, RATE_LIMITED
 from .http import SECRETS, cookie_fits, crumb_fits, now, redact
@@ -178,7 +182,8 @@ class State:
         self.folder, problem = state_folder()
         if problem:
             warn(
-                f"not remembering failed sources: cannot use the state folder '{self.folder}': {problem}"
+                "not remembering failed sources or recent prices: cannot use the state folder "
+                f"'{self.folder}': {problem}"
             )
             self.folder = None
             return
@@ -248,25 +253,81 @@ class State:
         if not self.changed or not self.folder:
             return
         text = json.dumps(self.data, indent=1, sort_keys=True)
-        path = os.path.join(self.folder, self.FILE)
-        temporary = os.path.join(self.folder, f".{self.FILE}.{os.getpid()}.{secrets.token_hex(4)}")
+        try:
+            write_private(self.folder, self.FILE, text.encode("utf-8"))
+        except OSError as error:
+            path = os.path.join(self.folder, self.FILE)
+            warn(f"could not save '{path}': {error.strerror or error}")
+
+
+def write_private(folder, name, data):
+    """Puts `data` in the file `name` of the state folder whole or not at all: a new
+    file (mode 0600, its name never a symbolic link followed) renamed over the old, so
+    that a reader, or a run that stops half way, never sees half a file. OSError when
+    it cannot; the new file is then removed."""
+    path = os.path.join(folder, name)
+    temporary = os.path.join(folder, f".{name}.{os.getpid()}.{secrets.token_hex(4)}")
+    try:
+        fd = os.open(
+            temporary,
+            os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+            0o600,
+        )
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
+        os.replace(temporary, path)
+    except OSError:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+@contextlib.contextmanager
+def locked(folder, name, wait):
+    """Holds the lock file `name` of the state folder (an exclusive flock) while the
+    block runs, so that two runs at once (two tickers) read, change and write a file
+    one after the other and neither loses what the other wrote. Waits at most `wait`
+    seconds; a lock not had by then (a run stopped while holding it), a lock file that
+    is not this user's regular file, or no folder: the block runs without it, and
+    gives False. A write is atomic either way; without the lock one of two runs'
+    changes may be lost, never the file."""
+    fd = None
+    if folder:
         try:
             fd = os.open(
-                temporary,
-                os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                os.path.join(folder, name),
+                os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK,
                 0o600,
             )
-            try:
-                os.write(fd, text.encode("utf-8"))
-            finally:
+            status = os.fstat(fd)
+            if not stat.S_ISREG(status.st_mode) or status.st_uid != os.getuid():
                 os.close(fd)
-            os.replace(temporary, path)
-        except OSError as error:
-            warn(f"could not save '{path}': {error.strerror or error}")
+                fd = None
+        except OSError:
+            fd = None
+    held = False
+    if fd is not None:
+        deadline = time.monotonic() + max(wait, 0)
+        while True:
             try:
-                os.unlink(temporary)
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                held = True
+                break
             except OSError:
-                pass
+                if time.monotonic() >= deadline:
+                    break
+                time.sleep(0.01)
+    try:
+        yield held
+    finally:
+        if fd is not None:
+            os.close(fd)  # and with it the lock
 
 
 def key_folder():
