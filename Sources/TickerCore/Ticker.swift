@@ -145,11 +145,12 @@ public struct Ticker: Sendable {
     let content = strip.contentCellCount
     let rate = abs(self.speed)
     let firstItem = strip.item(atCell: 0)
-    let alone = ItemWindow(strip, width: self.width, fit: fit)
     var mode: Mode
     if self.width == 0 || length == 0 {
       mode = .still(strip.window(offset: 0, width: self.width), item: firstItem, left: 0, shown: 0)
     } else if motion == .still || (motion == .flip && strip.itemCount < 2) {
+      // Made only for the motions that draw items alone: it lays out the ellipsis.
+      let alone = ItemWindow(strip, width: self.width, fit: fit)
       mode = .leading(alone.leadingFrame(in: strip, markingItems: false), alone)
     } else if content <= self.width && (fit != .scroll || motion == .bounce) {
       let free = self.width - content
@@ -166,7 +167,7 @@ public struct Ticker: Sendable {
       mode = .flipping(
         MotionSchedule(
           cycle: Double(strip.itemCount) * dwell, pace: .cellsPerSecond(1),
-          shape: .flip(dwell: dwell)), alone)
+          shape: .flip(dwell: dwell)), ItemWindow(strip, width: self.width, fit: fit))
     } else if rate == 0 {
       mode = .still(
         strip.window(offset: 0, width: self.width), item: firstItem, left: 0, shown: self.width)

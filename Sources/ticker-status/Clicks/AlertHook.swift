@@ -38,6 +38,12 @@ struct AlertHook {
     self.init(command: command, store: store?.isWritable == true ? store : nil)
   }
 
+  /// A one-shot's look (`look(at:)`) with `pipeline`'s hook, if it has one.
+  static func lookOnce(at strip: Strip, _ pipeline: Pipeline, environment: Environment) {
+    guard var hook = AlertHook(pipeline, environment: environment) else { return }
+    hook.look(at: strip)
+  }
+
   /// Reaps the commands that have ended (on SIGCHLD).
   mutating func reapEnded() { children.reapEnded() }
 

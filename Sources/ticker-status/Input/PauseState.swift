@@ -41,7 +41,8 @@ struct PauseState {
   /// The state file of `key` in the cache folder of `environment`; `nil` when there is
   /// no usable folder.
   static func locate(key: String, in environment: Environment) -> PauseState? {
-    guard case .success(let folder) = CacheFolder.locate(in: environment) else { return nil }
+    var refused: CacheFolder.Unusable?
+    guard let folder = CacheFolder.path(in: environment, firstError: &refused) else { return nil }
     return PauseState(path: folder + "/" + key + ".pause")
   }
 

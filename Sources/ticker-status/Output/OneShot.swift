@@ -10,8 +10,9 @@ enum OneShot {
     }
     guard !read.failed else { return .noInput }
     let strip = builder.build()
-    var alerts = AlertHook(pipeline, environment: environment)
-    alerts?.look(at: strip)
+    // No `AlertHook?` here: destroying one would cost every one-shot its type's
+    // instantiation by the runtime, with or without --on-alert.
+    if pipeline.onAlert != nil { AlertHook.lookOnce(at: strip, pipeline, environment: environment) }
     let time = time ?? Clock.now()
     let pauses = PauseState.locate(key: pipeline.pauseKey, in: environment)?.load() ?? Pauses()
     let ticker = pipeline.framedTicker(strip, after: read, at: time, pauses: pauses)

@@ -67,11 +67,11 @@ struct Pipeline {
   private let empty: StyledText
   /// The key the ticker's pauses are kept under (`PauseState.key`).
   let pauseKey: String
-  /// The fixed texts, to lay out again with the pause mark while paused.
-  private let beforeText: StyledText
-  private let afterText: StyledText
-  private let pausedBeforeText: StyledText
-  private let pausedAfterText: StyledText
+  /// The fixed texts as given and how to read them, to lay out again with the pause
+  /// mark while paused (read only then: a one-shot that is not paused reads nothing
+  /// more).
+  private let fixedTexts: (before: String, after: String, pausedBefore: String, pausedAfter: String)
+  private let markup: Markup
 
   /// - Parameter facts: What the command asked of the system first (`RunFacts`):
   ///   the tmux server's version, this executable's path and process, the command
@@ -134,10 +134,11 @@ struct Pipeline {
       options.pausedBefore ?? options.before, options.pausedAfter ?? options.after)
     empty = markup.read(options.empty)
     pauseKey = PauseState.key(arguments: facts.arguments, name: options.name)
-    beforeText = markup.read(options.before)
-    afterText = markup.read(options.after)
-    pausedBeforeText = markup.read(options.pausedBefore ?? options.before)
-    pausedAfterText = markup.read(options.pausedAfter ?? options.after)
+    self.markup = markup
+    fixedTexts = (
+      options.before, options.after, options.pausedBefore ?? options.before,
+      options.pausedAfter ?? options.after
+    )
   }
 
   /// The pipeline once the desktop says whether it wants reduced motion: the default
@@ -263,9 +264,10 @@ struct Pipeline {
     if pauses.isPaused {
       // The mark first, as item text is (never markup), then the parts as given.
       var before = StyledText(Pauses.mark)
-      before.runs += (moving ? beforeText : pausedBeforeText).runs
+      before.runs += markup.read(moving ? fixedTexts.before : fixedTexts.pausedBefore).runs
       parts = FixedParts(
-        before: before, after: moving ? afterText : pausedAfterText, width: width,
+        before: before,
+        after: markup.read(moving ? fixedTexts.after : fixedTexts.pausedAfter), width: width,
         measure: measure)
     }
     var ticker = Ticker(
