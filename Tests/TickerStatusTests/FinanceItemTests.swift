@@ -150,6 +150,63 @@ private func frame(_ arguments: [String], stdin: String? = nil) throws -> String
     #expect(without.hasPrefix("AAPL 190.1 ▲0.4 "))
   }
 
+  struct Drawn: CustomTestStringConvertible, Sendable {
+    var format: OutputFormat
+    /// How the dialect draws the dim market tag, where it has a way.
+    var tag: String
+    var testDescription: String { format.rawValue }
+  }
+
+  @Test(arguments: [
+    Drawn(format: .plain, tag: " post"), Drawn(format: .ansi, tag: "\u{1B}[0;2m post"),
+    Drawn(format: .bash, tag: "\u{1B}[0;2m\u{2} post"),
+    Drawn(format: .zsh, tag: "%{\u{1B}[2m%} post"),
+    Drawn(format: .fish, tag: "\u{1B}[0;2m post"), Drawn(format: .tmux, tag: "#[dim] post"),
+    Drawn(format: .polybar, tag: "%{F#808080} post"),
+    Drawn(format: .lemonbar, tag: "%{F#808080} post"),
+    Drawn(format: .pango, tag: #"<span alpha="50%"> post"#),
+    Drawn(format: .i3bar, tag: #"<span alpha=\"50%\"> post"#),
+    Drawn(format: .i3blocks, tag: " post"),
+    Drawn(format: .waybar, tag: #"<span alpha=\"50%\"> post"#),
+    Drawn(format: .json, tag: " post"),
+  ])
+  func theMarketTagAndTheSparklineInEachDialect(_ test: Drawn) throws {
+    let line =
+      #"{"symbol":"AAPL","price":190.1,"change":0.4,"market_state":"post","history":[1,2,3,4]}"#
+    let frame = try frame(
+      ["-f", "-", "--input", "json", "--sparkline", "4", "--format", test.format.rawValue],
+      stdin: line)
+    #expect(frame.contains("AAPL 190.1 ▁▃▆█ "), "\(frame)")
+    #expect(frame.contains(test.tag), "\(frame.debugDescription)")
+  }
+
+  /// The frame's East Asian ambiguous characters: the blocks, the quote marks ▲ ▼ ▪
+  /// and the separator's ·.
+  static let wideWhereAmbiguous = Set<UInt32>(
+    Array(0x2581...0x2588) + [0x25B2, 0x25BC, 0x25AA, 0xB7])
+
+  @Test(arguments: ["narrow", "wide"])
+  func theTagAndTheSparklineKeepTheFrameItsWidth(ambiguous: String) throws {
+    // The blocks are East Asian ambiguous: two cells where those are wide (wcwidth's
+    // profile; the terminals' measured profiles draw them one cell either way).
+    let line =
+      #"{"symbol":"A","price":1,"change":0.4,"market_state":"pre","history":[1,2,3,4,5,6,7,8]}"#
+    for width in [0, 1, 5, 9, 12, 17, 30] {
+      for time in [0.0, 1.5, 4, 7.25] {
+        let text = try frame(
+          [
+            "-f", "-", "--input", "json", "--sparkline", "8", "--cells", "wcwidth",
+            "--ambiguous", ambiguous, "-w",
+            "\(width)", "--at", "\(time)", "--format", "plain",
+          ], stdin: line)
+        let cells = text.unicodeScalars.reduce(0) {
+          $0 + (ambiguous == "wide" && Self.wideWhereAmbiguous.contains($1.value) ? 2 : 1)
+        }
+        #expect(cells == width, "\(width) at \(time): \(text)")
+      }
+    }
+  }
+
   @Test func hostileNumbersGiveACleanFrame() throws {
     for line in [
       #"{"symbol":"A","price":NaN}"#, #"{"symbol":"A","price":1e308}"#,
