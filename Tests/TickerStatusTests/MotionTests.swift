@@ -4,19 +4,6 @@ import Testing
 // Motion for people (issue 35), end to end: --loops, --motion flip and still, and the
 // pause (SIGUSR1, --pause-toggle) in one-shots and streams.
 
-private func field(_ name: String, of line: String) -> String? {
-  guard let start = line.range(of: "\"\(name)\":") else { return nil }
-  let rest = line[start.upperBound...]
-  return String(rest.prefix { $0 != "," && $0 != "}" })
-}
-
-private func frameText(_ line: String) -> String? {
-  guard let data = line.data(using: .utf8),
-    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-  else { return nil }
-  return object["text"] as? String
-}
-
 /// The environment with a cache folder of the test's own.
 private func environment(_ folder: TestFolder) -> [String: String] {
   scrubbedEnvironment(

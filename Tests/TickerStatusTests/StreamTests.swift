@@ -4,21 +4,6 @@ import Testing
 // End-to-end tests of `--stream` and the live sources, driving the built binary.
 // Every wait has a timeout; every folder and tmux server is unique and removed.
 
-/// The raw text of a JSON number field of a `--format json` line: `"at":123.45`.
-private func field(_ name: String, of line: String) -> String? {
-  guard let start = line.range(of: "\"\(name)\":") else { return nil }
-  let rest = line[start.upperBound...]
-  return String(rest.prefix { $0 != "," && $0 != "}" })
-}
-
-/// The `text` of a `--format json` line.
-private func frameText(_ line: String) -> String? {
-  guard let data = line.data(using: .utf8),
-    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-  else { return nil }
-  return object["text"] as? String
-}
-
 private func now() -> Double { Date().timeIntervalSince1970 }
 
 /// The environment of the tests, without `NO_COLOR` and `TMUX`, plus `extra`.

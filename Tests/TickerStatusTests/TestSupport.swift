@@ -148,3 +148,18 @@ struct SharedBinary {
     }
   }
 }
+
+/// The raw text of a JSON number field of a `--format json` line: `"at":123.45`.
+func field(_ name: String, of line: String) -> String? {
+  guard let start = line.range(of: "\"\(name)\":") else { return nil }
+  let rest = line[start.upperBound...]
+  return String(rest.prefix { $0 != "," && $0 != "}" })
+}
+
+/// The `text` of a `--format json` line.
+func frameText(_ line: String) -> String? {
+  guard let data = line.data(using: .utf8),
+    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+  else { return nil }
+  return object["text"] as? String
+}

@@ -213,22 +213,9 @@ struct Pipeline {
     return (choice, inPane)
   }
 
-  /// The reader for `source`'s text: the demo's quotes are always quotes; arguments
-  /// are never split.
-  func reader(for source: SourceSpec) -> ItemReader {
-    switch source {
-    case .demo:
-      // Quotes always, with the alerts and their look.
-      var reader = self.reader
-      (reader.quotes, reader.json, reader.markup, reader.split) = (true, false, .none, nil)
-      return reader
-    case .arguments:
-      var reader = self.reader
-      reader.split = nil
-      return reader
-    case .file, .standardInput, .command: return reader
-    }
-  }
+  /// The reader for `source`'s text, as its kind reads it (`SourceKind.reader`): the
+  /// demo's quotes are always quotes; arguments are never split.
+  func reader(for source: SourceSpec) -> ItemReader { source.kind.reader(reader) }
 
   /// Whether every item keeps all its facts (`StripBuild(_:sources:keepingFacts:)`):
   /// for a stream's clicks, and for `--on-alert`, whose command gets the item as a
