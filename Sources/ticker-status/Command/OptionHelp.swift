@@ -319,4 +319,22 @@ enum OptionHelp {
     (ticker-quotes --json prints 'history').
     """
   }
+
+  static var split: String {
+    """
+    Split each line read (files, standard input, commands) into several items at \
+    SEPARATOR: a line of text or quotes is cut first, each part an item; with \
+    --input json the line is read first and its 'text' cut, each part keeping the \
+    object's url, tooltip and style (a quote object stays one item). ITEM \
+    arguments are not split.
+    """
+  }
+
+  static var alertStyle: String {
+    "The style of alerting quotes, in tmux style syntax (default fg=black,bg=yellow,bold)."
+  }
+
+  static var upStyle: String {
+    "The style of rising quotes, in tmux style syntax (default fg=green), such as 'fg=colour46,bold'."
+  }
 }

@@ -108,16 +108,29 @@ enum Parse {
     return style
   }
 
-  static func wholeNumber(_ text: String, label: String, in range: ClosedRange<Int>)
-    throws(UsageError) -> Int
-  {
+  static func wholeNumber(
+    _ text: String, label: String, in range: ClosedRange<Int>, of noun: String = "cells"
+  ) throws(UsageError) -> Int {
     guard let value = Int(text), range.contains(value) else {
       throw .invalidValue(
         option: label, value: text,
-        expected: "expected a whole number of cells from \(range.lowerBound) to \(range.upperBound)"
+        expected:
+          "expected a whole number of \(noun) from \(range.lowerBound) to \(range.upperBound)"
       )
     }
     return value
+  }
+
+  /// An `--alert` rule (`AlertRule`), or a usage error that says why it does not read.
+  static func alertRule(_ text: String, label: String) throws(UsageError) -> AlertRule {
+    do throws(AlertRule.ParseError) {
+      return try AlertRule(parsing: text)
+    } catch {
+      throw .invalidValue(
+        option: label, value: text,
+        expected: error.description
+          + "; expected a rule such as 'AAPL>200', 'change>=3%' or 'BTC-USD:change<=-5%'")
+    }
   }
 
   /// A finite decimal number (no hexadecimal), at least `minimum` (or above it when
@@ -133,5 +146,14 @@ enum Parse {
       throw .invalidValue(option: label, value: text, expected: expected)
     }
     return value
+  }
+}
+
+extension UInt8 {
+  /// Whether the byte is an ASCII letter or digit (what a click range prefix holds).
+  var isASCIILetterOrDigit: Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self)
+      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
   }
 }

@@ -41,14 +41,7 @@ enum OptionTable {
     ) { options, text, _ in options.staleMark = text },
     .value(
       "split", "separator", .items, summary: "Split each line read into items at this separator",
-      help:
-        """
-        Split each line read (files, standard input, commands) into several items at \
-        SEPARATOR: a line of text or quotes is cut first, each part an item; with \
-        --input json the line is read first and its 'text' cut, each part keeping the \
-        object's url, tooltip and style (a quote object stays one item). ITEM \
-        arguments are not split.
-        """
+      help: OptionHelp.split
     ) { options, text, label throws(UsageError) in
       guard !text.isEmpty else {
         throw .invalidValue(option: label, value: text, expected: "expected a non-empty separator")
@@ -82,20 +75,12 @@ enum OptionTable {
       summary: "Draw a quote alerting when it meets a rule such as 'AAPL>200'", repeats: true,
       help: OptionHelp.alert
     ) { options, text, label throws(UsageError) in
-      do throws(AlertRule.ParseError) {
-        options.alerts.append(try AlertRule(parsing: text))
-      } catch {
-        throw .invalidValue(
-          option: label, value: text,
-          expected: error.description
-            + "; expected a rule such as 'AAPL>200', 'change>=3%' or 'BTC-USD:change<=-5%'")
-      }
+      options.alerts.append(try Parse.alertRule(text, label: label))
     },
     .value(
       "alert-style", "style", .quotes, summary: "The tmux style of alerting quotes",
       completion: .values { [CompletionValue("fg=black,bg=yellow,bold")] },
-      help:
-        "The style of alerting quotes, in tmux style syntax (default fg=black,bg=yellow,bold)."
+      help: OptionHelp.alertStyle
     ) { options, text, label throws(UsageError) in
       options.alertStyle = try Parse.style(text, label: label)
     },
@@ -109,12 +94,8 @@ enum OptionTable {
       summary: "Draw a JSON quote's last prices (its history) after the price",
       help: OptionHelp.sparkline
     ) { options, text, label throws(UsageError) in
-      guard let count = Int(text), (1...Sparkline.longest).contains(count) else {
-        throw .invalidValue(
-          option: label, value: text,
-          expected: "expected a whole number of prices from 1 to \(Sparkline.longest)")
-      }
-      options.sparkline = count
+      options.sparkline = try Parse.wholeNumber(
+        text, label: label, in: 1...Sparkline.longest, of: "prices")
     },
 
     // MARK: Window and motion
@@ -170,7 +151,6 @@ enum OptionTable {
       options.time = try Parse.number(
         text, label: label, expected: "expected a finite number of seconds")
     },
-    // Now playing (issue 26): restart on change, fixed parts, the player's status.
     .choice(
       "on-change", "rule", .window, summary: "What new items do",
       help: OptionHelp.onChange
@@ -236,8 +216,7 @@ enum OptionTable {
     .value(
       "up-style", "style", .output, summary: "The tmux style of rising quotes",
       completion: .values { [CompletionValue("fg=green"), CompletionValue("fg=green,bold")] },
-      help:
-        "The style of rising quotes, in tmux style syntax (default fg=green), such as 'fg=colour46,bold'."
+      help: OptionHelp.upStyle
     ) { options, text, label throws(UsageError) in
       options.upStyle = try Parse.style(text, label: label)
     },
@@ -361,13 +340,4 @@ enum OptionTable {
     ) { (options: inout Options, shell: CompletionScript.Shell) in options.completionScript = shell
     },
   ]
-}
-
-extension UInt8 {
-  /// Whether the byte is an ASCII letter or digit.
-  fileprivate var isASCIILetterOrDigit: Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self)
-      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
-      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
-  }
 }
