@@ -90,13 +90,37 @@ struct OutputStore {
 
   /// The entry's name: the 64-bit FNV-1a hash of the command's UTF-8, in hex.
   static func key(_ command: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in command.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
+    var hash = KeyHash()
+    hash.add(command.utf8)
+    return hash.hex
+  }
+}
+
+/// FNV-1a over bytes, as 16 lower-case hex digits: the cache's file names
+/// (`OutputStore.key`, `PauseState.key`), hashed as the bytes come, with no string
+/// built first.
+struct KeyHash {
+  private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// Hashes `bytes` after what came before.
+  mutating func add(_ bytes: some Sequence<UInt8>) {
+    for byte in bytes {
+      value ^= UInt64(byte)
+      value = value &* 0x0000_0100_0000_01b3
     }
-    let digits = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  /// The hash as 16 hex digits (written by hand: `String(_:radix:)` costs a one-shot
+  /// thousands of instructions more).
+  var hex: String {
+    let digits: StaticString = "0123456789abcdef"
+    var text = [UInt8](repeating: 0, count: 16)
+    var rest = value
+    for index in stride(from: 15, through: 0, by: -1) {
+      text[index] = digits.utf8Start[Int(rest & 15)]
+      rest >>= 4
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 }
 

@@ -17,8 +17,13 @@ struct PauseState {
   /// The key of the ticker that `arguments` (the command line without the program's
   /// name) draw, or that `name` names.
   static func key(arguments: [String], name: String?) -> String {
-    if let name { return OutputStore.key("name\0" + name) }
-    var kept = ""
+    var hash = KeyHash()
+    if let name {
+      hash.add("name\0".utf8)
+      hash.add(name.utf8)
+      return hash.hex
+    }
+    hash.add("arguments\0".utf8)
     var skipsNext = false
     for argument in arguments {
       if skipsNext {
@@ -32,10 +37,11 @@ struct PauseState {
         continue
       default:
         if argument.hasPrefix("--at=") { continue }
-        kept += argument + "\0"
+        hash.add(argument.utf8)
+        hash.add(CollectionOfOne(0))
       }
     }
-    return OutputStore.key("arguments\0" + kept)
+    return hash.hex
   }
 
   /// The state file of `key` in the cache folder of `environment`; `nil` when there is
