@@ -142,12 +142,18 @@ struct Pipeline {
 
   /// The pipeline once the desktop says whether it wants reduced motion: the default
   /// motion becomes `flip`, or `wrap` again, unless `--motion` chose one or
-  /// `TICKER_REDUCED_MOTION` asked for less.
+  /// `TICKER_REDUCED_MOTION` said (`hearsDesktop`).
   func wishing(reducedMotion: Bool, environment: Environment) -> Pipeline {
-    guard !motionIsChosen, !environment.reducedMotion else { return self }
+    guard hearsDesktop(environment) else { return self }
     var pipeline = self
     pipeline.motion = reducedMotion ? .flip : .wrap
     return pipeline
+  }
+
+  /// Whether the desktop's wish may change the motion: neither `--motion` nor
+  /// `TICKER_REDUCED_MOTION` (`1`, or `0`) said what it is.
+  func hearsDesktop(_ environment: Environment) -> Bool {
+    !motionIsChosen && !environment.reducedMotionIsSet && !environment.reducedMotion
   }
 
   /// The sources, in the order their items are shown: demo, files, arguments, commands.
