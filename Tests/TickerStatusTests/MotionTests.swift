@@ -198,4 +198,38 @@ private func environment(_ folder: TestFolder) -> [String: String] {
     env["TICKER_REDUCED_MOTION"] = "0"
     #expect(try runTicker(shape, environment: env).stdout == "a long h\n")
   }
+
+  /// `--pause-toggle`s at the same moment take turns on the state file's lock: none
+  /// is lost (each round of 11 leaves the ticker paused or running in turn, with every
+  /// pause kept).
+  @Test func togglesAtOnceAreAllKept() throws {
+    let folder = try TestFolder("ticker-toggles")
+    defer { folder.remove() }
+    let env = RunWatchdog.marked(environment(folder))
+    for round in 1...2 {
+      let toggles = (0..<11).map { _ in
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tickerBinary)
+        process.arguments = ["--pause-toggle", "--name", "many"]
+        process.environment = env
+        process.standardError = FileHandle.nullDevice
+        return process
+      }
+      for process in toggles { try process.run() }
+      for process in toggles {
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+      }
+      let folderPath = folder.path + "/ticker-status"
+      let name = try #require(
+        try FileManager.default.contentsOfDirectory(atPath: folderPath).first {
+          $0.hasSuffix(".pause")
+        })
+      let record = try String(contentsOfFile: folderPath + "/" + name, encoding: .utf8)
+      let lines = record.split(separator: "\n")
+      let pauses = lines.filter { $0.hasPrefix("pause ") }.count
+      let paused = !lines.contains("since -")
+      #expect(pauses * 2 + (paused ? 1 : 0) == 11 * round, "round \(round):\n\(record)")
+    }
+  }
 }
