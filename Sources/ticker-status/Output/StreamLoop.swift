@@ -108,7 +108,8 @@ final class StreamLoop {
     var screen = ShownFrame(sink: sink, encoder: pipeline.encoder)
     var clicks = pipeline.clickEvents.map {
       StreamClicks(
-        $0, action: pipeline.clickAction, width: pipeline.width, screen: current.screen)
+        $0, action: pipeline.clickAction, width: pipeline.width, screen: current.screen,
+        pauseButton: pipeline.pauseButton)
     }
     var alerts = alertHook
     if !current.isBuilding { alerts?.look(at: current.ticker.ticker.strip) }
@@ -136,15 +137,10 @@ final class StreamLoop {
           alerts?.reapEnded()
         }
         if signals.pauseToggles > 0 {
-          pause.toggle(signals.pauseToggles, at: waiting.now())
-          current.replace(pauses: pause.pauses)
-          schedule.drawNow()
+          togglePause(signals.pauseToggles, &current, &clicks, &schedule)
         }
       }
-      if pause.look(steady: waiting.monotonic()) {
-        current.replace(pauses: pause.pauses)
-        schedule.drawNow()
-      }
+      if pause.look(steady: waiting.monotonic()) { togglePause(0, &current, &clicks, &schedule) }
       if let desktop, desktop.update(ready: polls.readySources, now: waiting.monotonic()) {
         current.replace(pauses: pause.pauses, pipeline: desktop.pipeline(pipeline))
         clicks?.replace(current.screen)
@@ -157,7 +153,11 @@ final class StreamLoop {
       } catch {
         return .failed(error)
       }
-      if polls.areClicksReadable { clicks?.handleEvents(shownAt: schedule.shownAt) }
+      if polls.areClicksReadable, let toggles = clicks?.handleEvents(shownAt: schedule.shownAt),
+        toggles > 0
+      {
+        togglePause(toggles, &current, &clicks, &schedule)
+      }
       if update(polls.readySources) {
         current.sourcesChanged(
           snapshot(), lines: sources.map(\.lines), now: waiting.now(),
@@ -172,6 +172,19 @@ final class StreamLoop {
         schedule.drawNow()
       }
     }
+  }
+
+  /// Toggles the pause `count` times (SIGUSR1, `--pause-button`; none when another
+  /// process did, `StreamPause.look`): the same strip, paused or resumed, on screen
+  /// and under the clicks' pointer.
+  private func togglePause(
+    _ count: Int, _ current: inout StreamTicker, _ clicks: inout StreamClicks?,
+    _ schedule: inout FrameSchedule
+  ) {
+    pause.toggle(count, at: waiting.now())
+    current.replace(pauses: pause.pauses)
+    clicks?.replace(current.screen)
+    schedule.drawNow()
   }
 
   /// Waits until the next frame is due (at most `longestSleep`; not at all while a

@@ -40,6 +40,8 @@ struct Pipeline {
   let clickAction: ClickAction?
   /// Whether clicks come on standard input (i3bar, i3blocks 1.5), and as what.
   let clickEvents: ClickEventReader.Lines?
+  /// `--pause-button`: the button of those clicks that pauses and resumes.
+  let pauseButton: Int?
   /// `--on-alert`: the command run when a quote starts alerting; `nil` for none.
   let onAlert: String?
   /// The window's width in cells.
@@ -95,11 +97,12 @@ struct Pipeline {
       : .tmux33
     clickAction = options.onClick.map(ClickAction.init(command:))
     let clicks =
-      clickAction == nil
+      clickAction == nil && options.pauseButton == nil
       ? ClickMechanism.none
       : try ClickMechanism(
         format, options: options, rules: rules, environment: environment, facts: facts)
     clickEvents = clicks.events
+    pauseButton = options.pauseButton
     onAlert = options.onAlert
     encoder = FrameEncoder(
       format: format, usesColor: !environment.noColor, clicks: clicks.markup,
