@@ -98,4 +98,26 @@ import Testing
     #expect(try leftItem(arguments, at: time, folder: folder) == 0)
     #expect(try clickedLeftItem(arguments, at: time, folder: folder) == 0)
   }
+
+  /// Paused (`--pause-toggle`), the frame stands, and a left click at any later time
+  /// acts on the item it shows, not on the one the motion would have moved to.
+  @Test func aLeftClickWhileTickerIsPausedActsOnThePausedItem() throws {
+    let folder = try TestFolder("ticker-click-time")
+    defer { folder.remove() }
+    let arguments = [
+      "--name", "paused", "-w", "12", "-s", "6", "Alpha one", "Bravo two", "Charlie three",
+      "Delta four", "Echo five",
+    ]
+    let toggled = try runTicker(
+      ["--pause-toggle", "--name", "paused"],
+      environment: testEnvironment(["XDG_RUNTIME_DIR": folder.path]))
+    #expect(toggled.status == 0, "\(toggled.stderr)")
+    let now = Date().timeIntervalSince1970.rounded(.up)
+    let shown = try leftItem(arguments, at: now + 1, folder: folder)
+    for later in stride(from: 1.0, through: 31, by: 2.5) {
+      #expect(try leftItem(arguments, at: now + later, folder: folder) == shown, "paused")
+      #expect(
+        try clickedLeftItem(arguments, at: now + later, folder: folder) == shown, "\(later) s on")
+    }
+  }
 }

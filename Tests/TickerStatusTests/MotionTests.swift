@@ -185,4 +185,83 @@ private func environment(_ folder: TestFolder) -> [String: String] {
     env["TICKER_REDUCED_MOTION"] = "0"
     #expect(try runTicker(shape, environment: env).stdout == "a long h\n")
   }
+
+  /// `--pause-toggle`s at the same moment take turns on the state file's lock: none
+  /// is lost (each round of 11 leaves the ticker paused or running in turn, with every
+  /// pause kept).
+  @Test func togglesAtOnceAreAllKept() throws {
+    let folder = try TestFolder("ticker-toggles")
+    defer { folder.remove() }
+    let env = RunWatchdog.marked(environment(folder))
+    for round in 1...2 {
+      let toggles = (0..<11).map { _ in
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tickerBinary)
+        process.arguments = ["--pause-toggle", "--name", "many"]
+        process.environment = env
+        process.standardError = FileHandle.nullDevice
+        return process
+      }
+      for process in toggles { try process.run() }
+      for process in toggles {
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+      }
+      let folderPath = folder.path + "/ticker-status"
+      let name = try #require(
+        try FileManager.default.contentsOfDirectory(atPath: folderPath).first {
+          $0.hasSuffix(".pause")
+        })
+      let record = try String(contentsOfFile: folderPath + "/" + name, encoding: .utf8)
+      let lines = record.split(separator: "\n")
+      let pauses = lines.filter { $0.hasPrefix("pause ") }.count
+      let paused = !lines.contains("since -")
+      #expect(pauses * 2 + (paused ? 1 : 0) == 11 * round, "round \(round):\n\(record)")
+    }
+  }
+
+  /// `--pause-button 2`: the bar's middle click (an i3bar click event on standard
+  /// input) pauses the stream and the next resumes it, without running `--on-click`;
+  /// another button's click while paused acts on the item the paused frame shows.
+  @Test func pauseButtonTogglesAStreamFromTheBar() throws {
+    let folder = try TestFolder("ticker-pause-button")
+    defer { folder.remove() }
+    let stream = try LiveProcess(
+      [
+        "--stream", "--format", "i3bar", "--pause-button", "2", "-w", "12", "-s", "6",
+        "--on-click", recordingAction(folder), "AAAA BBBB", "CCCC DDDD", "EEEE",
+      ], environment: environment(folder), feedsInput: true)
+    defer { stream.stop() }
+    stream.write("[\n")
+    try #require(stream.waitForLines(4).count >= 4, "\(stream.standardError)")
+    stream.write("{\"name\":\"t\",\"button\":2,\"relative_x\":5,\"width\":120}\n")
+    let paused = try #require(
+      stream.waitForLine(from: 2, timeout: 5) { $0.contains("\"full_text\":\"ǁ") }?.line.text)
+    let count = stream.lines.count
+    usleep(1_500_000)
+    #expect(stream.lines.count == count, "a paused stream draws nothing new")
+    // The first letter after the mark, and the item it belongs to.
+    let text = Array(try #require(paused.split(separator: "\"").dropFirst(3).first))
+    let column = try #require(text.indices.dropFirst().first { text[$0].isLetter })
+    let item = "AB".contains(text[column]) ? 0 : "CD".contains(text[column]) ? 1 : 2
+    stream.write(",{\"name\":\"t\",\"button\":1,\"relative_x\":\(column * 10 + 5),\"width\":120}\n")
+    let clicks = recordedClicks(folder, count: 1)
+    #expect(
+      clicks.count == 1 && clicks.first?.hasPrefix("\(item)|") == true, "\(clicks) on \(paused)")
+    stream.write(",{\"name\":\"t\",\"button\":2,\"relative_x\":5,\"width\":120}\n")
+    let resumed = stream.waitForLine(from: count, timeout: 5) {
+      $0.contains("full_text") && !$0.contains("ǁ")
+    }
+    #expect(resumed != nil, "not resumed: \(stream.lines.suffix(3).map(\.text))")
+    usleep(300_000)
+    #expect(folder.lineCount("clicks") == 1, "--on-click ran for the pause button")
+    // Only where a stream reads the bar's clicks; a button from 1 to 5.
+    for arguments in [
+      ["--pause-button", "2"], ["--stream", "--format", "waybar", "--pause-button", "2"],
+      ["--stream", "--format", "i3bar", "--pause-button", "9"],
+    ] {
+      let refused = try runTicker(arguments + ["x"], environment: environment(folder))
+      #expect(refused.status == 64 && refused.stderr.contains("--pause-button"), "\(arguments)")
+    }
+  }
 }

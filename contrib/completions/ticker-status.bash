@@ -48,6 +48,10 @@ _ticker_status() {
         mapfile -t COMPREPLY < <(compgen -W 'wrap bounce flip still' -- "$cur")
         return
         ;;
+    --pause-button | --clicked-button)
+        mapfile -t COMPREPLY < <(compgen -W '1 2 3 4 5' -- "$cur")
+        return
+        ;;
     --fit)
         mapfile -t COMPREPLY < <(compgen -W 'left center right scroll' -- "$cur")
         return
@@ -101,10 +105,6 @@ _ticker_status() {
         mapfile -t COMPREPLY < <(compgen -W 'left' -- "$cur")
         return
         ;;
-    --clicked-button)
-        mapfile -t COMPREPLY < <(compgen -W '1 2 3 4 5' -- "$cur")
-        return
-        ;;
     --generate-completion-script)
         mapfile -t COMPREPLY < <(compgen -W 'bash zsh fish' -- "$cur")
         return
@@ -116,8 +116,8 @@ _ticker_status() {
             -f --file --command --every --stale-after --stale-mark --split --follow
             --demo --quotes --input --separator --alert --alert-style --on-alert
             --sparkline -w --width -s --speed --motion --dwell --loops
-            --pause-toggle --name --fit --at --on-change --before --after
-            --player-status --paused-before --paused-after --empty --cells
+            --pause-toggle --name --pause-button --fit --at --on-change --before
+            --after --player-status --paused-before --paused-after --empty --cells
             --tmux-version --ambiguous --format --markup --up-style --down-style
             --stream --max-fps --tmux-option --tmux-socket --on-click
             --click-range-prefix --clicked-item --clicked-stream --clicked-arguments

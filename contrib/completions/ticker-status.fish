@@ -30,6 +30,7 @@ complete -c ticker-status -l dwell -x -d 'Rest at the left edge (bounce: at each
 complete -c ticker-status -l loops -x -d 'Scroll so many cycles after a change, then stand'
 complete -c ticker-status -l pause-toggle -d 'Pause the ticker of these arguments, or resume it'
 complete -c ticker-status -l name -x -d 'The name a ticker\'s pause is kept under'
+complete -c ticker-status -l pause-button -x -a '"1" "2" "3" "4" "5"' -d 'A stream\'s bar button that pauses and resumes'
 complete -c ticker-status -l fit -x -a '"left"\\t"stand still at the left" "center"\\t"stand still in the middle" "right"\\t"stand still at the right" "scroll"\\t"repeat the strip and scroll anyway"' -d 'When everything fits'
 complete -c ticker-status -l at -x -d 'Draw the frame for this Unix time'
 complete -c ticker-status -l on-change -x -a '"restart"\\t"new items start at the left edge" "keep"\\t"the window stays where the clock puts it"' -d 'What new items do'

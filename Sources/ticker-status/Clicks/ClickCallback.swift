@@ -4,8 +4,8 @@ import TickerCore
 /// would (the same sources, the cached command output), runs `--on-click` for it, and
 /// prints nothing. `left` is the item at the left edge of the frame a one-shot draws
 /// at the same time (`--at`, else now): the same ticker, moving from when the items
-/// last changed (`--on-change restart`) and standing while the player does not play
-/// (`--player-status`).
+/// last changed (`--on-change restart`), standing while the player does not play
+/// (`--player-status`) and while paused (`--pause-toggle`), where the pause left it.
 ///
 /// Standard input is not read (it is the bar's, not the items'): an item that came from
 /// `-f -` cannot be found again, and runs nothing.
@@ -27,7 +27,10 @@ enum ClickCallback {
     case .index(let number): index = number
     case .leftEdge:
       let time = time ?? Clock.now()
-      index = pipeline.framedTicker(strip, after: read, at: time).ticker.item(atColumn: 0, at: time)
+      // Paused, the frame stands where the pause left it (its motion time).
+      let pauses = PauseState.locate(key: pipeline.pauseKey, in: environment)?.load() ?? Pauses()
+      let framed = pipeline.framedTicker(strip, after: read, at: time, pauses: pauses)
+      index = framed.ticker.item(atColumn: 0, at: pauses.motionTime(at: time))
     }
     guard let index, let target = ClickAction.Target(item: index, of: strip) else {
       _ = FileDescriptor.standardError.writeAll(

@@ -9,6 +9,8 @@ import TickerCore
 struct StreamClicks {
   private let reader: ClickEventReader
   private let action: ClickAction?
+  /// `--pause-button`: clicks of this button toggle the pause instead.
+  private let pauseButton: Int?
   private let width: Int
   private var children = ClickChildren()
   private var onScreen: Screen
@@ -21,10 +23,12 @@ struct StreamClicks {
   }
 
   init(
-    _ lines: ClickEventReader.Lines, action: ClickAction?, width: Int, screen: Screen
+    _ lines: ClickEventReader.Lines, action: ClickAction?, width: Int, screen: Screen,
+    pauseButton: Int? = nil
   ) {
     reader = ClickEventReader(lines)
     self.action = action
+    self.pauseButton = pauseButton
     self.width = width
     onScreen = screen
   }
@@ -47,8 +51,15 @@ struct StreamClicks {
 
   /// Reads the events waiting and runs the action for each click on an item of the
   /// frame shown at `shownAt`, while fewer than `ClickChildren.limit` run.
-  mutating func handleEvents(shownAt: Double) {
+  ///
+  /// - Returns: How many clicks were of `pauseButton` (each toggles the pause).
+  mutating func handleEvents(shownAt: Double) -> Int {
+    var pauseClicks = 0
     for event in reader.read() {
+      if event.button == pauseButton {
+        pauseClicks += 1
+        continue
+      }
       let column = event.column(ofCells: width) ?? 0
       guard let action, children.admitsAnother(),
         let item = onScreen.ticker.item(atColumn: column, at: shownAt),
@@ -57,6 +68,7 @@ struct StreamClicks {
       else { continue }
       children.add(pid)
     }
+    return pauseClicks
   }
 
   /// Reaps the actions that have ended (on SIGCHLD).

@@ -118,6 +118,15 @@ enum OptionHelp {
     """
   }
 
+  /// `--pause-button`.
+  static var pauseButton: String {
+    """
+    With --stream and a bar whose clicks come on standard input (i3bar, i3blocks \
+    1.5 persistent): a click of this button (1 to 5; 2 is the middle) pauses the \
+    ticker, or resumes it, as SIGUSR1 does, instead of running --on-click.
+    """
+  }
+
   /// `--name`.
   static var name: String {
     """

@@ -140,6 +140,16 @@ enum OptionTable {
       "name", "name", .window, summary: "The name a ticker's pause is kept under",
       help: OptionHelp.name
     ) { options, text, _ in options.name = text },
+    .value(
+      "pause-button", "button", .window, summary: "A stream's bar button that pauses and resumes",
+      completion: .values { Options.clickedButtons.map { CompletionValue(String($0)) } },
+      help: OptionHelp.pauseButton
+    ) { options, text, label throws(UsageError) in
+      guard let button = Int(text), Options.clickedButtons.contains(button) else {
+        throw .invalidValue(option: label, value: text, expected: "expected a button from 1 to 5")
+      }
+      options.pauseButton = button
+    },
     .choice(
       "fit", "fit", .window, summary: "When everything fits",
       help: OptionHelp.fit

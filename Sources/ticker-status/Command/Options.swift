@@ -45,6 +45,8 @@ struct Options: Equatable {
   var loops: Int?
   /// `--pause-toggle`: pause the ticker these arguments draw, or resume it, and exit.
   var pauseToggle = false
+  /// `--pause-button`: the button of a stream's click events that toggles the pause.
+  var pauseButton: Int?
   /// `--name`: the name a ticker's pause state is kept under (default: its arguments).
   var name: String?
   var fit = Fit.left
@@ -123,6 +125,14 @@ struct Options: Equatable {
   /// - Parameter environment: Where `--tmux-option` finds its server without
   ///   `--tmux-socket`, and whether standard input is a terminal (for the hint when
   ///   there are no items).
+  /// Whether the format's clicks come as events on standard input (i3bar, i3blocks),
+  /// where `--pause-button` reads them.
+  private func pauseButtonCanBeClicked(in environment: Environment) -> Bool {
+    guard case .events = ClickMechanism.route(of: Pipeline.format(self, environment: environment))
+    else { return false }
+    return true
+  }
+
   func validate(in environment: Environment) throws(UsageError) {
     if !hasItems { throw .noItems(inputWaits: !environment.inputIsTerminal) }
     if follow && !files.contains("-") && commands.isEmpty {
@@ -153,6 +163,11 @@ struct Options: Equatable {
       throw .needs(
         option: pausedBefore != nil ? "--paused-before <text>" : "--paused-after <text>",
         requirement: "'--player-status'")
+    }
+    if pauseButton != nil, !stream || !pauseButtonCanBeClicked(in: environment) {
+      throw .needs(
+        option: "--pause-button <button>",
+        requirement: "'--stream' with '--format i3bar' or '--format i3blocks'")
     }
     if tmuxSocket != nil && tmuxOption == nil {
       throw .needs(option: "--tmux-socket <path>", requirement: "'--tmux-option <name>'")

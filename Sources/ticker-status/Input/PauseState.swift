@@ -73,6 +73,32 @@ struct PauseState {
     AtomicFile.write(Array(pauses.record.utf8), to: path)
   }
 
+  /// How long `--pause-toggle` waits for another process's turn, in seconds.
+  static let lockWait = 2.0
+
+  /// Runs `body` holding `KEY.pause.lock` (`flock`), so that toggles at once take
+  /// turns instead of one replacing the file another has just written; waits for the
+  /// lock at most `seconds`.
+  ///
+  /// - Returns: `body`'s result, or `nil` when the lock was not had in time.
+  func locked<Value>(waitingAtMost seconds: Double, _ body: () -> Value) -> Value? {
+    guard
+      case .success(let lock) = FileDescriptor.open(
+        path + ".lock", [.create, .readWrite, .noFollow])
+    else { return nil }
+    defer { lock.close() }
+    let giveUpAt = Clock.monotonic() + seconds
+    while true {
+      switch lock.tryLock() {
+      case .success(true): return body()
+      case .success(false) where Clock.monotonic() < giveUpAt:
+        var nothing: [PollWatch] = []
+        Poll.wait(&nothing, timeout: 0.002)
+      default: return nil
+      }
+    }
+  }
+
   /// `--pause-toggle`: toggles the pause of the ticker of `arguments` (or `name`) now.
   static func runToggle(arguments: [String], name: String?, in environment: Environment)
     -> ExitStatus
@@ -80,12 +106,16 @@ struct PauseState {
     guard let state = locate(key: key(arguments: arguments, name: name), in: environment) else {
       return failed("no cache folder to keep the pause in")
     }
-    var pauses = state.load()
-    pauses.toggle(at: Clock.now())
-    if case .failure(let error) = state.save(pauses) {
-      return failed("cannot keep the pause in '\(state.path)': \(error)")
+    let saved = state.locked(waitingAtMost: lockWait) {
+      var pauses = state.load()
+      pauses.toggle(at: Clock.now())
+      return state.save(pauses)
     }
-    return .success
+    switch saved {
+    case .none: return failed("cannot lock '\(state.path).lock' within \(Int(lockWait)) s")
+    case .failure(let error): return failed("cannot keep the pause in '\(state.path)': \(error)")
+    case .success: return .success
+    }
   }
 
   private static func failed(_ problem: String) -> ExitStatus {

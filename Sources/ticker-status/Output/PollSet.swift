@@ -9,10 +9,11 @@ struct PollSet {
   private var clicksIndex: Int?
   private var sourcesStart = 0
 
-  /// Watches `wakeUp`, `sink`'s watches, `clicks` and every descriptor of `sources`,
-  /// reusing the array's storage.
+  /// Watches `wakeUp`, `sink`'s watches, `clicks` and every descriptor of `sources`
+  /// and of `others` (the desktop's, read as sources are), reusing the array's storage.
   mutating func watch(
-    wakeUp: FileDescriptor?, sink: [PollWatch], clicks: FileDescriptor?, sources: [LiveSource]
+    wakeUp: FileDescriptor?, sink: [PollWatch], clicks: FileDescriptor?, sources: [LiveSource],
+    others: [FileDescriptor] = []
   ) {
     watches.removeAll(keepingCapacity: true)
     wakeUpIndex = wakeUp.map { append($0) }
@@ -24,6 +25,7 @@ struct PollSet {
     for source in sources {
       for descriptor in source.descriptors { append(descriptor) }
     }
+    for descriptor in others { append(descriptor) }
   }
 
   @discardableResult
@@ -38,7 +40,7 @@ struct PollSet {
   var sinkWatches: ArraySlice<PollWatch> { watches[sinkRange] }
   /// Whether click events are waiting.
   var areClicksReadable: Bool { clicksIndex.map { watches[$0].isReadable } ?? false }
-  /// The sources' descriptors that are ready.
+  /// The sources' descriptors (and the others') that are ready.
   var readySources: [FileDescriptor] {
     watches[sourcesStart...].filter(\.isReadable).map(\.descriptor)
   }

@@ -45,11 +45,15 @@ enum Stream {
       report(error.description)
       return .unavailable
     }
+    let desktop =
+      pipeline.hearsDesktop(environment)
+      ? DesktopMotion(environment: environment, now: Clock.monotonic()) : nil
+    defer { desktop?.stop() }
     let loop = StreamLoop(
       sources: sources, pipeline: pipeline, sink: sink, wakeUp: wakeUp, waiting: SystemWaiting(),
       maxFramesPerSecond: options.maxFramesPerSecond,
       pause: StreamPause(state: PauseState.locate(key: pipeline.pauseKey, in: environment)),
-      alertHook: AlertHook(pipeline, environment: environment))
+      alertHook: AlertHook(pipeline, environment: environment), desktop: desktop)
     let ending = loop.run()
     switch ending {
     case .signaled(let signal):

@@ -62,6 +62,8 @@ final class StreamLoop {
   private var pause: StreamPause
   /// `--on-alert`, looking at each new ticker.
   private let alertHook: AlertHook?
+  /// The desktop's wish for reduced motion, when it may change the motion.
+  private let desktop: DesktopMotion?
 
   /// - Parameters:
   ///   - sources: The live sources, each with the reader of its lines.
@@ -70,8 +72,10 @@ final class StreamLoop {
   init(
     sources: [(LiveSource, ItemReader)], pipeline: Pipeline, sink: FrameSink,
     wakeUp: FileDescriptor?, waiting: StreamWaiting, maxFramesPerSecond: Double,
-    pause: StreamPause = StreamPause(state: nil), alertHook: AlertHook? = nil
+    pause: StreamPause = StreamPause(state: nil), alertHook: AlertHook? = nil,
+    desktop: DesktopMotion? = nil
   ) {
+    self.desktop = desktop
     self.pause = pause
     self.alertHook = alertHook
     self.sources = sources.map(\.0)
@@ -91,10 +95,12 @@ final class StreamLoop {
   /// Runs until the reader goes away or a signal ends the stream.
   func run() -> Ending {
     guard sink.start() else { return ending(.readerGone) }
+    // The desktop's first answer, if it comes soon, decides the first frame's motion.
+    desktop?.awaitFirstAnswer(until: waiting.monotonic() + DesktopMotion.firstFrameWait)
     // The first frame within `firstStripWait`, however large the input: the strip laid
     // out by then is shown, and the loop's slices lay out the rest between frames.
     var current = StreamTicker(
-      snapshot(), lines: sources.map(\.lines), pipeline: pipeline,
+      snapshot(), lines: sources.map(\.lines), pipeline: desktop?.pipeline(pipeline) ?? pipeline,
       keepingFacts: pipeline.keepsFacts, now: waiting.now(),
       deadline: waiting.monotonic() + StreamLoop.firstStripWait, clock: waiting.monotonic,
       pauses: pause.pauses, storedChange: sources.compactMap(\.changedAt).max())
@@ -102,7 +108,8 @@ final class StreamLoop {
     var screen = ShownFrame(sink: sink, encoder: pipeline.encoder)
     var clicks = pipeline.clickEvents.map {
       StreamClicks(
-        $0, action: pipeline.clickAction, width: pipeline.width, screen: current.screen)
+        $0, action: pipeline.clickAction, width: pipeline.width, screen: current.screen,
+        pauseButton: pipeline.pauseButton)
     }
     var alerts = alertHook
     if !current.isBuilding { alerts?.look(at: current.ticker.ticker.strip) }
@@ -119,7 +126,8 @@ final class StreamLoop {
           at: now, shown: outcome == .shown, nextChange: current.ticker.nextChange(after: now))
       }
       polls.watch(
-        wakeUp: wakeUp, sink: sink.watches, clicks: clicks?.descriptor, sources: sources)
+        wakeUp: wakeUp, sink: sink.watches, clicks: clicks?.descriptor, sources: sources,
+        others: desktop?.descriptors ?? [])
       wait(&polls, schedule: schedule, building: current.isBuilding)
       if polls.isWakeUpReadable, let wakeUp {
         let signals = Signals.drain(wakeUp)
@@ -129,13 +137,13 @@ final class StreamLoop {
           alerts?.reapEnded()
         }
         if signals.pauseToggles > 0 {
-          pause.toggle(signals.pauseToggles, at: waiting.now())
-          current.replace(pauses: pause.pauses)
-          schedule.drawNow()
+          togglePause(signals.pauseToggles, &current, &clicks, &schedule)
         }
       }
-      if pause.look(steady: waiting.monotonic()) {
-        current.replace(pauses: pause.pauses)
+      if pause.look(steady: waiting.monotonic()) { togglePause(0, &current, &clicks, &schedule) }
+      if let desktop, desktop.update(ready: polls.readySources, now: waiting.monotonic()) {
+        current.replace(pauses: pause.pauses, pipeline: desktop.pipeline(pipeline))
+        clicks?.replace(current.screen)
         schedule.drawNow()
       }
       do throws(SinkError) {
@@ -145,7 +153,11 @@ final class StreamLoop {
       } catch {
         return .failed(error)
       }
-      if polls.areClicksReadable { clicks?.handleEvents(shownAt: schedule.shownAt) }
+      if polls.areClicksReadable, let toggles = clicks?.handleEvents(shownAt: schedule.shownAt),
+        toggles > 0
+      {
+        togglePause(toggles, &current, &clicks, &schedule)
+      }
       if update(polls.readySources) {
         current.sourcesChanged(
           snapshot(), lines: sources.map(\.lines), now: waiting.now(),
@@ -160,6 +172,19 @@ final class StreamLoop {
         schedule.drawNow()
       }
     }
+  }
+
+  /// Toggles the pause `count` times (SIGUSR1, `--pause-button`; none when another
+  /// process did, `StreamPause.look`): the same strip, paused or resumed, on screen
+  /// and under the clicks' pointer.
+  private func togglePause(
+    _ count: Int, _ current: inout StreamTicker, _ clicks: inout StreamClicks?,
+    _ schedule: inout FrameSchedule
+  ) {
+    pause.toggle(count, at: waiting.now())
+    current.replace(pauses: pause.pauses)
+    clicks?.replace(current.screen)
+    schedule.drawNow()
   }
 
   /// Waits until the next frame is due (at most `longestSleep`; not at all while a
@@ -179,6 +204,7 @@ final class StreamLoop {
       if let deadline = source.deadline { timeout = min(timeout ?? .infinity, deadline - steady) }
     }
     if let deadline = sink.deadline { timeout = min(timeout ?? .infinity, deadline - steady) }
+    if let deadline = desktop?.deadline { timeout = min(timeout ?? .infinity, deadline - steady) }
     waiting.wait(&polls.watches, timeout: timeout.map { max(0, $0) })
   }
 

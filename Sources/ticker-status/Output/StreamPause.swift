@@ -7,6 +7,8 @@ import TickerCore
 struct StreamPause {
   /// The least time between two looks at the state file, in seconds.
   static let lookInterval = 0.25
+  /// The longest a toggle waits for the state file's lock, in seconds.
+  static let lockWait = 0.05
 
   private let state: PauseState?
   /// The pauses in force.
@@ -27,11 +29,25 @@ struct StreamPause {
   /// SIGUSR1 came `count` times: each toggles at realtime `now`, kept in the file.
   mutating func toggle(_ count: Int, at now: Double) {
     guard count > 0 else { return }
-    // The file first: another process may have toggled since this stream looked.
-    if let state { pauses = state.load() }
-    for _ in 0..<count { pauses.toggle(at: now) }
-    state?.save(pauses)
-    stamp = state?.stamp
+    guard let state else {
+      for _ in 0..<count { pauses.toggle(at: now) }
+      return
+    }
+    // The file first, under its lock: another process may have toggled since this
+    // stream looked. A frame waits for the lock `lockWait` at most; without it, the
+    // toggle holds in this stream alone.
+    let saved = state.locked(waitingAtMost: StreamPause.lockWait) {
+      var pauses = state.load()
+      for _ in 0..<count { pauses.toggle(at: now) }
+      state.save(pauses)
+      return pauses
+    }
+    if let saved {
+      pauses = saved
+    } else {
+      for _ in 0..<count { pauses.toggle(at: now) }
+    }
+    stamp = state.stamp
   }
 
   /// Looks at the state file when `lookInterval` has passed since the last look

@@ -31,6 +31,11 @@ struct Environment: Equatable {
   /// `$TICKER_REDUCED_MOTION` is set, not empty and not `0`: the user wants no
   /// scrolling, so the default motion is `flip`.
   var reducedMotion = false
+  /// `$TICKER_REDUCED_MOTION` is set and not empty, `0` too: the user has said, and
+  /// the desktop's wish changes nothing (`DesktopMotion`).
+  var reducedMotionIsSet = false
+  /// `$DBUS_SESSION_BUS_ADDRESS`: where a stream asks the desktop for its wish.
+  var sessionBus: String?
 
   /// What terminals set in the environment of what runs in them: `TERM`, and
   /// whether kitty's (`KITTY_WINDOW_ID`), alacritty's (`ALACRITTY_WINDOW_ID`,
@@ -71,7 +76,9 @@ struct Environment: Equatable {
       home: Processes.environment("HOME"),
       temporaryDirectory: Processes.environment("TMPDIR"), terminal: .current(),
       cells: Processes.environment("TICKER_CELLS"),
-      reducedMotion: !["", "0"].contains(Processes.environment("TICKER_REDUCED_MOTION") ?? ""))
+      reducedMotion: !["", "0"].contains(Processes.environment("TICKER_REDUCED_MOTION") ?? ""),
+      reducedMotionIsSet: !(Processes.environment("TICKER_REDUCED_MOTION") ?? "").isEmpty,
+      sessionBus: Processes.environment("DBUS_SESSION_BUS_ADDRESS"))
   }
 
   /// The socket in a `$TMUX` value (`/tmp/tmux-1000/default,1234,0`): its first

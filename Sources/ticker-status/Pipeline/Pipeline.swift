@@ -40,6 +40,8 @@ struct Pipeline {
   let clickAction: ClickAction?
   /// Whether clicks come on standard input (i3bar, i3blocks 1.5), and as what.
   let clickEvents: ClickEventReader.Lines?
+  /// `--pause-button`: the button of those clicks that pauses and resumes.
+  let pauseButton: Int?
   /// `--on-alert`: the command run when a quote starts alerting; `nil` for none.
   let onAlert: String?
   /// The window's width in cells.
@@ -95,11 +97,12 @@ struct Pipeline {
       : .tmux33
     clickAction = options.onClick.map(ClickAction.init(command:))
     let clicks =
-      clickAction == nil
+      clickAction == nil && options.pauseButton == nil
       ? ClickMechanism.none
       : try ClickMechanism(
         format, options: options, rules: rules, environment: environment, facts: facts)
     clickEvents = clicks.events
+    pauseButton = options.pauseButton
     onAlert = options.onAlert
     encoder = FrameEncoder(
       format: format, usesColor: !environment.noColor, clicks: clicks.markup,
@@ -143,12 +146,18 @@ struct Pipeline {
 
   /// The pipeline once the desktop says whether it wants reduced motion: the default
   /// motion becomes `flip`, or `wrap` again, unless `--motion` chose one or
-  /// `TICKER_REDUCED_MOTION` asked for less.
+  /// `TICKER_REDUCED_MOTION` said (`hearsDesktop`).
   func wishing(reducedMotion: Bool, environment: Environment) -> Pipeline {
-    guard !motionIsChosen, !environment.reducedMotion else { return self }
+    guard hearsDesktop(environment) else { return self }
     var pipeline = self
     pipeline.motion = reducedMotion ? .flip : .wrap
     return pipeline
+  }
+
+  /// Whether the desktop's wish may change the motion: neither `--motion` nor
+  /// `TICKER_REDUCED_MOTION` (`1`, or `0`) said what it is.
+  func hearsDesktop(_ environment: Environment) -> Bool {
+    !motionIsChosen && !environment.reducedMotionIsSet && !environment.reducedMotion
   }
 
   /// The sources, in the order their items are shown: demo, files, arguments, commands.
