@@ -121,6 +121,14 @@ enum Parse {
     return value
   }
 
+  /// A mouse button, 1 to 5 (`--clicked-button`, `--pause-button`).
+  static func button(_ text: String, label: String) throws(UsageError) -> Int {
+    guard let button = Int(text), Options.clickedButtons.contains(button) else {
+      throw .invalidValue(option: label, value: text, expected: "expected a button from 1 to 5")
+    }
+    return button
+  }
+
   /// An `--alert` rule (`AlertRule`), or a usage error that says why it does not read.
   static func alertRule(_ text: String, label: String) throws(UsageError) -> AlertRule {
     do throws(AlertRule.ParseError) {

@@ -145,10 +145,7 @@ enum OptionTable {
       completion: .values { Options.clickedButtons.map { CompletionValue(String($0)) } },
       help: OptionHelp.pauseButton
     ) { options, text, label throws(UsageError) in
-      guard let button = Int(text), Options.clickedButtons.contains(button) else {
-        throw .invalidValue(option: label, value: text, expected: "expected a button from 1 to 5")
-      }
-      options.pauseButton = button
+      options.pauseButton = try Parse.button(text, label: label)
     },
     .choice(
       "fit", "fit", .window, summary: "When everything fits",
@@ -330,10 +327,7 @@ enum OptionTable {
       completion: .values { Options.clickedButtons.map { CompletionValue(String($0)) } },
       help: "The button of --clicked-item: 1 to 5 (default 1)."
     ) { options, text, label throws(UsageError) in
-      guard let button = Int(text), Options.clickedButtons.contains(button) else {
-        throw .invalidValue(option: label, value: text, expected: "expected a button from 1 to 5")
-      }
-      options.clickedButton = button
+      options.clickedButton = try Parse.button(text, label: label)
     },
 
     // MARK: Information
