@@ -7,7 +7,7 @@
 /// Arguments longer than `longestCarried` are kept once instead, as `KEY.args` in the
 /// private cache folder (`CacheFolder`: this user's alone), each argument ended by a
 /// NUL, written whole (`AtomicFile`) and only when missing; KEY is the FNV-1a hash of
-/// that content (`OutputStore.key`), so the same arguments always have the same name.
+/// that content (`KeyHash.key(of:)`), so the same arguments always have the same name.
 /// The action names the key (`--clicked-arguments KEY`), and the click reads the
 /// arguments back, refusing a file whose content is not what its name says.
 enum StoredArguments {
@@ -21,7 +21,7 @@ enum StoredArguments {
   static func store(_ arguments: [String], environment: Environment) -> String? {
     guard case .success(let folder) = CacheFolder.locate(in: environment) else { return nil }
     let content = joined(arguments)
-    let key = OutputStore.key(content)
+    let key = KeyHash.key(of: content)
     let path = folder + "/" + key + ".args"
     if case .success = Files.status(path) { return key }
     guard case .success = AtomicFile.write(Array(content.utf8), to: path) else { return nil }
@@ -45,7 +45,7 @@ enum StoredArguments {
         })
     else { return nil }
     let content = String(decoding: bytes, as: UTF8.self)
-    guard OutputStore.key(content) == key, content.utf8.last == 0 else { return nil }
+    guard KeyHash.key(of: content) == key, content.utf8.last == 0 else { return nil }
     let arguments = content.split(separator: "\0", omittingEmptySubsequences: false).dropLast()
       .map(String.init)
     // A click's arguments never name another click to read back.

@@ -7,9 +7,7 @@
 /// what the installed binary prints.
 enum CompletionScript {
   /// The shells there is a script for.
-  enum Shell: String, CaseIterable, Sendable {
-    case bash, zsh, fish
-  }
+  typealias Shell = CompletionShell
 
   /// The whole script for `shell`.
   static func text(for shell: Shell, table: [OptionSpec] = OptionTable.specs) -> String {

@@ -131,3 +131,18 @@ enum SourceStage {
     return (lines, playing)
   }
 }
+
+extension Pipeline {
+  /// The ticker a one-shot frame and a click (`--clicked-item left`) both draw at
+  /// `time`, from what reading the sources told (`read`): with `--on-change restart`
+  /// the items start from when a command's lines last changed (as its cache keeps it,
+  /// so that calls a second apart scroll as a stream does; other items come now and
+  /// stand at their start), and with `--player-status` they stand while no line says
+  /// `Playing`.
+  func framedTicker(
+    _ strip: Strip, after read: SourceStage.Snapshot, at time: Double, pauses: Pauses = Pauses()
+  ) -> FramedTicker {
+    framedTicker(
+      strip, playing: read.playing, changedAt: read.changedAt ?? time, pauses: pauses)
+  }
+}

@@ -54,6 +54,26 @@ struct ClickMechanism {
     return always || environment.i3blocks?.sendsClicks == true
   }
 
+  /// Checks what the options ask of the format's clicks (after `Options.validate`,
+  /// which knows nothing of formats): standard input cannot carry both the items and
+  /// i3bar's or i3blocks' clicks, and `--pause-button` needs a stream whose clicks come
+  /// as events.
+  static func validate(_ options: Options, in environment: Environment) throws(UsageError) {
+    if options.onClick != nil && options.stream && options.files.contains("-"),
+      let format = options.format, eventsOnStandardInput(format, in: environment)
+    {
+      throw .conflict(
+        option: "--on-click <command>", other: "--file - (standard input carries the clicks)")
+    }
+    guard options.pauseButton != nil else { return }
+    let route = route(of: Pipeline.format(options, environment: environment))
+    guard options.stream, case .events = route else {
+      throw .needs(
+        option: "--pause-button <button>",
+        requirement: "'--stream' with '--format i3bar' or '--format i3blocks'")
+    }
+  }
+
   /// The mechanism of `format`, with `--on-click` given.
   ///
   /// - Throws: When a click action cannot be written safely for the bar.

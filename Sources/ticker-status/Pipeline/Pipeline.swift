@@ -67,7 +67,7 @@ struct Pipeline {
   private let pausedParts: FixedParts
   /// `--empty`: shown while there are no items.
   private let empty: StyledText
-  /// The key the ticker's pauses are kept under (`PauseState.key`).
+  /// The key the ticker's pauses are kept under (`Pipeline.pauseKey`, `PauseState`).
   let pauseKey: String
   /// The fixed texts as given and how to read them, to lay out again with the pause
   /// mark while paused (read only then: a one-shot that is not paused reads nothing
@@ -136,7 +136,7 @@ struct Pipeline {
     pausedParts = parts(
       options.pausedBefore ?? options.before, options.pausedAfter ?? options.after)
     empty = markup.read(options.empty)
-    pauseKey = PauseState.key(arguments: facts.arguments, name: options.name)
+    pauseKey = Pipeline.pauseKey(arguments: facts.arguments, name: options.name)
     self.markup = markup
     fixedTexts = (
       options.before, options.after, options.pausedBefore ?? options.before,

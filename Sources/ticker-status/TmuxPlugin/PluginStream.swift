@@ -15,7 +15,13 @@ enum PluginStream {
   static let flag = "--tmux-plugin-stream"
 
   /// Runs the stream with the arguments after `flag`.
-  static func run(_ arguments: [String], environment: Environment) -> ExitStatus {
+  ///
+  /// - Parameter runTicker: Runs the ticker's command line (`TickerStatus.run`, which
+  ///   is above this folder and hands itself in).
+  static func run(
+    _ arguments: [String], environment: Environment,
+    runTicker: ([String], Environment) -> ExitStatus
+  ) -> ExitStatus {
     let stream = Array(arguments.dropFirst(2))
     guard arguments.count >= 7, stream[0] == "--stream", stream[1] == "--tmux-option",
       stream[3] == "--tmux-socket"
@@ -44,7 +50,7 @@ enum PluginStream {
         file.close()
       }
     }
-    let status = TickerStatus.run(stream, environment: environment)
+    let status = runTicker(stream, environment)
     guard status != .success else { return status }
     letGo(server, pidOption, me)
     let why =

@@ -90,7 +90,7 @@ struct Options: Equatable {
   var showHelp = false
   var showVersion = false
   /// `--generate-completion-script`: the shell whose script to print.
-  var completionScript: CompletionScript.Shell?
+  var completionScript: CompletionShell?
 
   /// The widest window, in cells.
   static let maximumWidth = 1_000_000
@@ -125,14 +125,6 @@ struct Options: Equatable {
   /// - Parameter environment: Where `--tmux-option` finds its server without
   ///   `--tmux-socket`, and whether standard input is a terminal (for the hint when
   ///   there are no items).
-  /// Whether the format's clicks come as events on standard input (i3bar, i3blocks),
-  /// where `--pause-button` reads them.
-  private func pauseButtonCanBeClicked(in environment: Environment) -> Bool {
-    guard case .events = ClickMechanism.route(of: Pipeline.format(self, environment: environment))
-    else { return false }
-    return true
-  }
-
   func validate(in environment: Environment) throws(UsageError) {
     if !hasItems { throw .noItems(inputWaits: !environment.inputIsTerminal) }
     if follow && !files.contains("-") && commands.isEmpty {
@@ -153,21 +145,10 @@ struct Options: Equatable {
     if clickRangePrefix != Options().clickRangePrefix && onClick == nil {
       throw .needs(option: "--click-range-prefix <prefix>", requirement: "'--on-click <command>'")
     }
-    if onClick != nil && stream && files.contains("-"),
-      let format, ClickMechanism.eventsOnStandardInput(format, in: environment)
-    {
-      throw .conflict(
-        option: "--on-click <command>", other: "--file - (standard input carries the clicks)")
-    }
     if (pausedBefore != nil || pausedAfter != nil) && !playerStatus {
       throw .needs(
         option: pausedBefore != nil ? "--paused-before <text>" : "--paused-after <text>",
         requirement: "'--player-status'")
-    }
-    if pauseButton != nil, !stream || !pauseButtonCanBeClicked(in: environment) {
-      throw .needs(
-        option: "--pause-button <button>",
-        requirement: "'--stream' with '--format i3bar' or '--format i3blocks'")
     }
     if tmuxSocket != nil && tmuxOption == nil {
       throw .needs(option: "--tmux-socket <path>", requirement: "'--tmux-option <name>'")

@@ -42,7 +42,7 @@ enum TmuxServerVersion {
     -> String?
   {
     guard case .success(let folder) = CacheFolder.locate(in: environment) else { return nil }
-    return folder + "/tmux-" + OutputStore.key(socket + "," + pid) + ".version"
+    return folder + "/tmux-" + KeyHash.key(of: socket + "," + pid) + ".version"
   }
 
   /// The version kept at `path`, if it is one.

@@ -12,7 +12,8 @@ struct TickerStatus {
       switch arguments.first {
       case PluginMode.flag?: PluginMode.run(Array(arguments.dropFirst()), environment: .current())
       case PluginStream.flag?:
-        PluginStream.run(Array(arguments.dropFirst()), environment: .current())
+        PluginStream.run(
+          Array(arguments.dropFirst()), environment: .current(), runTicker: run(_:environment:))
       default: run(arguments, environment: .current())
       }
     Processes.exit(status.rawValue)
@@ -43,6 +44,7 @@ struct TickerStatus {
         return PauseState.runToggle(arguments: arguments, name: options.name, in: environment)
       }
       try options.validate(in: environment)
+      try ClickMechanism.validate(options, in: environment)
       // What the pipeline needs of the system is asked first: it is a value after.
       let facts = RunFacts.gather(options, environment: environment, arguments: arguments)
       pipeline = try Pipeline(options, environment: environment, facts: facts)
