@@ -46,9 +46,7 @@ final class TmuxQuery {
   {
     TmuxControlClient.noteContact(at: now)
     let timeout = min(timeout, (TmuxControlClient.contactDeadline ?? .infinity) - now)
-    guard timeout > 0,
-      case .success(let child) = Processes.spawn(
-        ["tmux", "-S", socket] + arguments, output: .pipe),
+    guard timeout > 0, let child = TmuxCommand.start(socket: socket, arguments),
       let output = child.output
     else { return nil }
     return TmuxQuery(pid: child.pid, output: output, deadline: now + timeout)
@@ -94,19 +92,6 @@ final class TmuxQuery {
     _ = Processes.reap(pid, blocking: true)
   }
 
-  /// The answer, waited for (with `poll(2)`) until the deadline: for a question asked
-  /// before any frame, such as the server's version at the start.
-  func wait() -> Outcome {
-    while true {
-      let now = Clock.monotonic()
-      let outcome = service(now: now)
-      guard outcome == .pending else { return outcome }
-      var watches = reader.hasEnded ? [] : [PollWatch(output)]
-      // After the output's end, only the exit is awaited: look again shortly.
-      Poll.wait(&watches, timeout: reader.hasEnded ? 0.002 : max(0, deadline - now))
-    }
-  }
-
   /// The version of the tmux server at `socket`, as `#{version}` gives it (`3.5a`), or
   /// `nil` when it does not answer within `timeout` seconds (or is not there): asked
   /// once, at the start, before any frame (`RunFacts`).
@@ -114,10 +99,16 @@ final class TmuxQuery {
   /// `display-message -p` needs no session, so this works while the server reads its
   /// configuration, where the tmux plugin starts a stream.
   static func serverVersion(socket: String, timeout: Double = 2) -> String? {
-    let question = ["display-message", "-p", "#{version}"]
-    let query = TmuxQuery.start(socket: socket, question, timeout: timeout, now: Clock.monotonic())
-    guard case .answered(let lines)? = query?.wait(), let line = lines.first, !line.isEmpty
-    else { return nil }
-    return line
+    let now = Clock.monotonic()
+    TmuxControlClient.noteContact(at: now)
+    let timeout = min(timeout, (TmuxControlClient.contactDeadline ?? .infinity) - now)
+    guard timeout > 0 else { return nil }
+    let answer = TmuxCommand.run(
+      socket: socket, ["display-message", "-p", "#{version}"], limit: answerLimit,
+      deadline: now + timeout)
+    guard answer.succeeded else { return nil }
+    TmuxControlClient.noteAnswer()
+    let line = answer.output.prefix { $0 != 0x0A && $0 != 0x0D }
+    return line.isEmpty ? nil : String(decoding: line, as: UTF8.self)
   }
 }

@@ -12,30 +12,14 @@ struct PluginServer {
     var output: String
   }
 
-  /// Runs `tmux -S SOCKET arguments…`, its standard input `input` (or `/dev/null`),
-  /// and reads what it prints (up to 4 MiB, for up to 10 seconds: then it is killed).
+  /// Runs `tmux -S SOCKET arguments…` (`TmuxCommand.run`), its standard input
+  /// `input` (or `/dev/null`), and reads what it prints (up to 4 MiB, for up to 10
+  /// seconds: then it is killed).
   func run(_ arguments: [String], input: String? = nil) -> Answer {
-    guard
-      case .success(let child) = Processes.spawn(
-        ["tmux", "-S", socket] + arguments, input: input == nil ? .null : .pipe, output: .pipe)
-    else { return Answer(succeeded: false, output: "") }
-    if let writer = child.input {
-      _ = writer.writeAll(input ?? "")
-      writer.close()
-    }
-    var bytes: [UInt8] = []
-    var ended = false
-    if let output = child.output {
-      let read = Reading.read(output, limit: 4 << 20, deadline: Clock.monotonic() + 10) {
-        bytes += $0
-      }
-      ended = read == .success(.endOfFile)
-      output.close()
-    }
-    // A client that does not answer in time is stopped rather than waited for.
-    if !ended { Processes.send(.kill, to: child.pid) }
-    let exit = Processes.reap(child.pid, blocking: true)
-    return Answer(succeeded: exit == .exited(0), output: String(decoding: bytes, as: UTF8.self))
+    let answer = TmuxCommand.run(
+      socket: socket, arguments, input: input, limit: 4 << 20, deadline: Clock.monotonic() + 10)
+    return Answer(
+      succeeded: answer.succeeded, output: String(decoding: answer.output, as: UTF8.self))
   }
 
   /// The server's global options.
