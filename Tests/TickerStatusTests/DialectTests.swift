@@ -16,7 +16,7 @@ private let formats = [
     var testDescription: String { label }
   }
 
-  private static let hostile = [
+  static let hostile = [
     "#(touch /tmp/ticker-pwned) #[fg=red]x#[default] ##y #{host} #H end#",
     "%{A1:touch /tmp/ticker-pwned:}click%{A} %H %% %F{red} 100%",
     #"$(id) `id` ${HOME} \u \$ \[ !! <b>&amp; 'q' "dq" \"#,
