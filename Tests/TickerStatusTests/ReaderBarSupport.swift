@@ -26,28 +26,38 @@ enum ReaderRows {
 
 /// Items each of these readers would take as markup, an action, a command, a variable
 /// or a comment if its format let them through: each action touches `h` in the marks
-/// folder, and `#ff0000` would draw red.
-func readerHostileItems(_ session: BarSession) -> [String] {
-  let touch = "touch \(session.marks)/h"
-  return [
-    "<action=`\(touch)` button=1><fc=#ff0000>RED</fc></action> <raw=3:abc/> %ticker%",
-    "^ca(1,\(touch))^fg(#ff0000)RED^fg()^ca() ^^ ^i(x.xbm)",
-    "${color #ff0000}RED${color} ${exec \(touch)} $$ \\# #comment",
-    "<span foreground=\"#ff0000\">RED</span> &amp; <b>B</b> </txt><txtclick>\(touch)</txtclick>",
-  ]
+/// folder (where the bars run), and `#ff0000` would draw red. Short, so that a still
+/// bar shows the one of its reader whole.
+enum ReaderHostile {
+  case xmobar, dzen2, conky, pango
+
+  var item: String {
+    switch self {
+    case .xmobar: "<action=`touch h`><fc=#ff0000>R</fc></action><raw=1:a/>"
+    case .dzen2: "^ca(1,touch h)^fg(#ff0000)R^fg()^ca()^^^"
+    case .conky: "${color #ff0000}R${color}${exec touch h}$$\\##c"
+    case .pango: "<span foreground=\"#ff0000\">R</span>&amp;</txt><txtclick>touch h</txtclick>"
+    }
+  }
+
+  /// Every item, `self`'s first.
+  var items: [String] {
+    let all = [ReaderHostile.xmobar, .dzen2, .conky, .pango]
+    return [item] + all.filter { $0 != self }.map(\.item)
+  }
 }
 
-/// The arguments of the still bars: the hostile items, standing still.
-func readerLiteralArguments(_ session: BarSession) throws -> [String] {
-  let items = try session.write(
-    "literal-items", readerHostileItems(session).joined(separator: "\n") + "\n")
+/// The arguments of the still bars: the hostile items, `first`'s first, standing still.
+func readerLiteralArguments(_ session: BarSession, first: ReaderHostile) throws -> [String] {
+  let items = try session.write("literal-items", first.items.joined(separator: "\n") + "\n")
   return ["-w", "150", "-s", "0", "-f", items]
 }
 
 /// The plain text the still bars must show.
-func readerLiteralText(_ session: BarSession) throws -> String {
+func readerLiteralText(_ session: BarSession, first: ReaderHostile) throws -> String {
   let result = try runTicker(
-    ["--format", "plain", "--cells", "wcwidth"] + (try readerLiteralArguments(session)))
+    ["--format", "plain", "--cells", "wcwidth"]
+      + (try readerLiteralArguments(session, first: first)))
   return String(result.stdout.dropLast())
 }
 

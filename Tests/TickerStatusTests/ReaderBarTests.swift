@@ -79,14 +79,14 @@ private func xmobarRaw(_ text: String) -> String {
       "copy", row: ReaderRows.copy,
       command: "\(session.binary) --stream --format xmobar \(copy.joined(separator: " "))",
       template: "<fc=#d0d0d0,\(BarColors.test)>%ticker%</fc>")
-    let literal = try readerLiteralArguments(session)
+    let literal = try readerLiteralArguments(session, first: .xmobar)
     try bar(
       "literal", row: ReaderRows.literal,
       command: "\(session.binary) --stream --format xmobar \(literal.joined(separator: " "))")
     let reference = try session.write(
       "reference.sh", "#!/bin/sh\ncat '\(session.folder)/reference'\nexec sleep 600\n",
       executable: true)
-    try session.write("reference", xmobarRaw(try readerLiteralText(session)) + "\n")
+    try session.write("reference", xmobarRaw(try readerLiteralText(session, first: .xmobar)) + "\n")
     try bar("reference", row: ReaderRows.reference, command: reference)
     // The click copy: the snippet's click line, on a background of its own.
     let clickLine = BarClicks.line(
@@ -106,5 +106,65 @@ private func xmobarRaw(_ text: String) -> String {
       }
     }
     #expect(logs.isEmpty, "xmobar logged: \(logs.prefix(5))")
+  }
+
+  @Test(
+    "dzen2 shows contrib/dzen2/ticker.sh: drawn, scrolling, steady, literal, clicked",
+    .enabled(
+      if: missingPrograms(xPrograms + ["dzen2"]).isEmpty,
+      "needs Xvfb, ImageMagick (import, convert), xdotool and dzen2"))
+  func dzen2() throws {
+    let session = try BarSession(name: "dzen2")
+    defer { expectNothingLeft(session) }
+    let display = try startXvfb(in: session, size: ReaderRows.screen)
+    let path = "contrib/dzen2/ticker.sh"
+    let script = try session.write("ticker.sh", try repositoryText(path), executable: true)
+    let dzen2 = try #require(
+      try repositoryText(path).firstMatch(of: /\$\{DZEN2:-([^}]+)\}/).map { String($0.1) },
+      "\(path) names no default dzen2 command")
+    /// A dzen2 command as the snippet's, at `row`, each line after `prefix`.
+    func bar(_ name: String, row: Int, prefix: String = "") throws -> String {
+      try session.write(
+        name + "-dzen2.sh",
+        "#!/bin/sh\nsed -u 's/^/\(prefix)/' | \(dzen2) -y \(row)\n", executable: true)
+    }
+    let environment = session.environment([
+      "DISPLAY": display, "TICKER_STATUS": session.binary,
+    ])
+    // The snippet as it is, at the top; the copy and the click copy through it too.
+    try session.spawn([script], environment: environment, log: "snippet.log")
+    let copy = try readerCopyArguments(session)
+    try session.spawn(
+      [script] + copy,
+      environment: environment.merging([
+        "DZEN2": try bar("copy", row: ReaderRows.copy, prefix: "^bg(\(BarColors.test))")
+      ]) { $1 }, log: "copy.log")
+    try session.spawn(
+      [script] + (try readerLiteralArguments(session, first: .dzen2)),
+      environment: environment.merging(["DZEN2": try bar("literal", row: ReaderRows.literal)]) {
+        $1
+      }, log: "literal.log")
+    // The reference: the plain text with each ^ doubled by the test.
+    let reference = try readerLiteralText(session, first: .dzen2).replacingOccurrences(
+      of: "^", with: "^^")
+    let feed = try session.write(
+      "reference.sh",
+      "#!/bin/sh\n{ cat '\(session.folder)/reference'; exec sleep 600; } | "
+        + "'\(try bar("reference", row: ReaderRows.reference))'\n", executable: true)
+    try session.write("reference", reference + "\n")
+    try session.spawn([feed], environment: environment, log: "reference.log")
+    try session.spawn(
+      [script] + (try BarClicks.arguments(session)),
+      environment: environment.merging([
+        "DZEN2": try bar("clicks", row: ReaderRows.clicks, prefix: "^bg(\(BarClicks.background))")
+      ]) { $1 }, log: "clicks.log")
+    let click = xClick(session, display: display)
+    try checkReader(session, display: display, cycle: try cycleSeconds(copy), click: click)
+    let box = try clickBox(session, display: display, background: BarClicks.background)
+    try BarClicks.check(session, box: box, click: click)
+    let logs = ["snippet", "copy", "literal", "reference", "clicks"].flatMap {
+      session.log($0 + ".log").split(separator: "\n")
+    }
+    #expect(logs.isEmpty, "dzen2 logged: \(logs.prefix(5))")
   }
 }
