@@ -167,4 +167,62 @@ private func xmobarRaw(_ text: String) -> String {
     }
     #expect(logs.isEmpty, "dzen2 logged: \(logs.prefix(5))")
   }
+
+  @Test(
+    "conky shows contrib/conky/conky.conf: drawn, scrolling, steady, literal",
+    .enabled(
+      if: missingPrograms(xPrograms + ["conky"]).isEmpty,
+      "needs Xvfb, ImageMagick (import, convert), xdotool and conky"))
+  func conky() throws {
+    let session = try BarSession(name: "conky")
+    defer { expectNothingLeft(session) }
+    let display = try startXvfb(in: session, size: ReaderRows.screen)
+    let path = "contrib/conky/conky.conf"
+    let snippet = replacing(
+      "${execpi 1 ticker-status ", with: "${execpi 1 \(session.binary) ",
+      in: try repositoryText(path), file: path)
+    /// The snippet at `row`, its text `text` and its background `background`.
+    func bar(_ name: String, row: Int, text: String? = nil, background: String? = nil) throws {
+      var config = replacing("gap_y = 0,", with: "gap_y = \(row),", in: snippet, file: path)
+      if let text {
+        config = replacingLine(
+          starting: /conky.text = .*/, with: "conky.text = [[\(text)]]", in: config, file: path)
+      }
+      if let background {
+        config = replacing(
+          "own_window_colour = '202020',", with: "own_window_colour = '\(background)',",
+          in: config, file: path)
+      }
+      let file = try session.write(name + ".conf", config)
+      try session.spawn(
+        ["conky", "-c", file], environment: session.environment(["DISPLAY": display]),
+        log: name + ".log")
+    }
+    try bar("snippet", row: ReaderRows.snippet)
+    let copy = try readerCopyArguments(session)
+    try bar(
+      "copy", row: ReaderRows.copy,
+      text: "${execpi 1 \(session.binary) --format conky \(copy.joined(separator: " "))}",
+      background: String(BarColors.test.description.dropFirst()))
+    let literal = try readerLiteralArguments(session, first: .conky)
+    try bar(
+      "literal", row: ReaderRows.literal,
+      text: "${execpi 1 \(session.binary) --format conky \(literal.joined(separator: " "))}")
+    // The reference: the plain text through ${execi}, which conky shows as it is.
+    try session.write("reference", try readerLiteralText(session, first: .conky) + "\n")
+    try bar(
+      "reference", row: ReaderRows.reference,
+      text: "${execi 3600 cat '\(session.folder)/reference'}")
+    try checkReader(
+      session, display: display, cycle: try cycleSeconds(copy),
+      click: xClick(session, display: display))
+    // conky says what it draws to; what the output caused would be an unknown variable,
+    // a colour it cannot parse, or a warning.
+    let logs = ["snippet", "copy", "literal", "reference"].flatMap {
+      session.log($0 + ".log").split(separator: "\n").filter { line in
+        ["unknown", "can't", "warning", "error"].contains { line.lowercased().contains($0) }
+      }
+    }
+    #expect(logs.isEmpty, "conky logged: \(logs.prefix(5))")
+  }
 }
