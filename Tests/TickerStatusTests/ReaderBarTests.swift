@@ -225,4 +225,74 @@ private func xmobarRaw(_ text: String) -> String {
     }
     #expect(logs.isEmpty, "conky logged: \(logs.prefix(5))")
   }
+
+  @Test(
+    "tint2 shows contrib/tint2/ticker.tint2rc: drawn, scrolling, steady, literal",
+    .enabled(
+      if: missingPrograms(xPrograms + ["tint2"]).isEmpty,
+      "needs Xvfb, ImageMagick (import, convert), xdotool and tint2"))
+  func tint2() throws {
+    let session = try BarSession(name: "tint2")
+    defer { expectNothingLeft(session) }
+    let display = try startXvfb(in: session, size: ReaderRows.screen)
+    let path = "contrib/tint2/ticker.tint2rc"
+    let snippet = replacing(
+      "execp_command = ticker-status ", with: "execp_command = \(session.binary) ",
+      in: try repositoryText(path), file: path)
+    /// The snippet at `row`, running `command`; `markup` false for the reference, its
+    /// executor on `background` (a background of its own) when given.
+    func bar(
+      _ name: String, row: Int, command: String? = nil, markup: Bool = true,
+      background: Pixel? = nil
+    ) throws {
+      var config = snippet + "\npanel_margin = 0 \(row)\n"
+      if let command {
+        config = replacingLine(
+          starting: /execp_command = .*/, with: "execp_command = \(command)", in: config, file: path
+        )
+      }
+      if !markup {
+        config = replacing("execp_markup = 1", with: "execp_markup = 0", in: config, file: path)
+      }
+      if let background {
+        config = replacing(
+          "border_color = #202020 0\n",
+          with: "border_color = #202020 0\n\nrounded = 0\nborder_width = 0\n"
+            + "background_color = \(background) 100\nborder_color = \(background) 0\n",
+          in: config, file: path)
+        config = replacing(
+          "execp_background_id = 0", with: "execp_background_id = 2", in: config, file: path)
+      }
+      let file = try session.write(name + ".tint2rc", config)
+      try session.spawn(
+        ["tint2", "-c", file], environment: session.environment(["DISPLAY": display]),
+        log: name + ".log")
+    }
+    try bar("snippet", row: ReaderRows.snippet)
+    let copy = try readerCopyArguments(session)
+    try bar(
+      "copy", row: ReaderRows.copy,
+      command: "\(session.binary) --stream --format pango \(copy.joined(separator: " "))",
+      background: BarColors.test)
+    let literal = try readerLiteralArguments(session, first: .pango)
+    try bar(
+      "literal", row: ReaderRows.literal,
+      command: "\(session.binary) --stream --format pango \(literal.joined(separator: " "))")
+    // The reference: the plain text, read without markup.
+    try session.write("reference", try readerLiteralText(session, first: .pango) + "\n")
+    try bar(
+      "reference", row: ReaderRows.reference,
+      command: "cat '\(session.folder)/reference'; exec sleep 600", markup: false)
+    try checkReader(
+      session, display: display, cycle: try cycleSeconds(copy),
+      click: xClick(session, display: display))
+    let logs = ["snippet", "copy", "literal", "reference"].flatMap {
+      session.log($0 + ".log").split(separator: "\n").filter { line in
+        ["markup", "error", "warning"].contains { line.lowercased().contains($0) }
+          // Xvfb has no window manager.
+          && !line.contains("WM doesn't respect NETWM specs")
+      }
+    }
+    #expect(logs.isEmpty, "tint2 logged: \(logs.prefix(5))")
+  }
 }
