@@ -295,4 +295,77 @@ private func xmobarRaw(_ text: String) -> String {
     }
     #expect(logs.isEmpty, "tint2 logged: \(logs.prefix(5))")
   }
+
+  @Test(
+    "dwm shows contrib/dwm/ticker.sh: drawn, scrolling, steady, literal",
+    .enabled(
+      if: missingPrograms(xPrograms + ["dwm", "xsetroot"]).isEmpty,
+      "needs Xvfb, ImageMagick (import, convert), xdotool, dwm and xsetroot"))
+  func dwm() throws {
+    let session = try BarSession(name: "dwm")
+    defer { expectNothingLeft(session) }
+    let display = try startXvfb(in: session, size: ReaderRows.screen)
+    let environment = session.environment(["DISPLAY": display, "TICKER_STATUS": session.binary])
+    try session.spawn(["dwm"], environment: environment, log: "dwm.log")
+    let path = "contrib/dwm/ticker.sh"
+    let script = try session.write("ticker.sh", try repositoryText(path), executable: true)
+    // The snippet with its own demo, marked at both ends so that its width shows.
+    let ticker = try session.spawn(
+      [script, "-w", "60", "--demo", "--before", "[", "--after", "]"], environment: environment,
+      log: "ticker.log")
+    // dwm's bar: the top rows; the status at its right, in dwm's grey on its dark grey.
+    let bar = Box(minX: 640, minY: 0, maxX: 1279, maxY: 16)
+    func textColumns(_ shot: Shot) -> (first: Int, pixels: Int)? {
+      guard let background = shot.background(in: bar) else { return nil }
+      var first: Int?
+      var pixels = 0
+      for x in bar.minX...bar.maxX {
+        let column = Box(minX: x, minY: bar.minY, maxX: x, maxY: bar.maxY)
+        let count = shot.count(in: column) { abs($0.luminance - background.luminance) > 0.35 }
+        if count > 0 && first == nil { first = x }
+        pixels += count
+      }
+      return first.map { ($0, pixels) }
+    }
+    var shots: [Shot] = []
+    waitUntil(timeout: 20) {
+      guard let shot = try? xShot(session, display: display), let text = textColumns(shot) else {
+        return false
+      }
+      // The ticker, 62 cells wide, not dwm's own "dwm-6.4".
+      if text.pixels > 100 && text.first < 1000 { shots.append(shot) }
+      return !shots.isEmpty
+    }
+    try #require(!shots.isEmpty, "dwm drew no status in 20 s; see \(session.shots)")
+    while shots.last!.time < shots[0].time + 4 {
+      usleep(300_000)
+      shots.append(try xShot(session, display: display))
+    }
+    let starts = Set(shots.compactMap { textColumns($0)?.first })
+    #expect(starts.count == 1, "the status's width changed: it starts at \(starts)")
+    for shot in shots {
+      guard let later = shots.first(where: { $0.time >= shot.time + 1 }) else { break }
+      #expect(shot.bytes(in: bar) != later.bytes(in: bar), "stood still: \(shot.path)")
+    }
+    // The hostile items, still, as the snippet's loop writes them; then the reference,
+    // their plain text set by xsetroot itself: stock dwm draws both alike, and no red.
+    for process in [ticker] + descendants(of: ticker) { kill(process, SIGTERM) }
+    let items = try session.write(
+      "literal-items", ["^c#ff0000^RED^d^ ^r0,0,9,9^"].joined(separator: "\n") + "\n")
+    let arguments = ["-w", "40", "-s", "0", "-f", items]
+    try session.spawn([script] + arguments, environment: environment, log: "literal.log")
+    let plain = try runTicker(["--format", "plain"] + arguments)
+    // Its first frame set: the frame stands still.
+    usleep(2_000_000)
+    let shown = try xShot(session, display: display)
+    let xsetroot = try runProcess(
+      program("xsetroot"), ["-name", String(plain.stdout.dropLast())], environment: environment)
+    #expect(xsetroot.status == 0)
+    usleep(500_000)
+    let reference = try xShot(session, display: display)
+    #expect(
+      shown.count(in: shown.whole) { $0.isHostileRed } == 0, "red from the items: \(shown.path)")
+    #expect(textColumns(shown)?.pixels ?? 0 > 100, "no status drawn: \(shown.path)")
+    #expect(shown.bytes(in: bar) == reference.bytes(in: bar), "\(shown.path) and \(reference.path)")
+  }
 }
