@@ -29,7 +29,7 @@ enum ReaderRows {
 /// folder (where the bars run), and `#ff0000` would draw red. Short, so that a still
 /// bar shows the one of its reader whole.
 enum ReaderHostile {
-  case xmobar, dzen2, conky, pango
+  case xmobar, dzen2, conky, pango, yambar
 
   var item: String {
     switch self {
@@ -37,12 +37,13 @@ enum ReaderHostile {
     case .dzen2: "^ca(1,touch h)^fg(#ff0000)R^fg()^ca()^^^"
     case .conky: "${color #ff0000}R${color}${exec touch h}$$\\##c"
     case .pango: "<span foreground=\"#ff0000\">R</span>&amp;</txt><txtclick>touch h</txtclick>"
+    case .yambar: "|f0|string|#ff0000 t1|string|{t0}{text}"
     }
   }
 
   /// Every item, `self`'s first.
   var items: [String] {
-    let all = [ReaderHostile.xmobar, .dzen2, .conky, .pango]
+    let all = [ReaderHostile.xmobar, .dzen2, .conky, .pango, .yambar]
     return [item] + all.filter { $0 != self }.map(\.item)
   }
 }

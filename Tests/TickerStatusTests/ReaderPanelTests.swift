@@ -205,4 +205,90 @@ import Testing
     #expect(textColumns(shown)?.pixels ?? 0 > 100, "no status drawn: \(shown.path)")
     #expect(shown.bytes(in: bar) == reference.bytes(in: bar), "\(shown.path) and \(reference.path)")
   }
+
+  @Test(
+    "yambar shows contrib/yambar/config.yml: drawn, scrolling, steady, literal",
+    .enabled(
+      if: missingPrograms(readerXPrograms + ["yambar"]).isEmpty,
+      "needs Xvfb, ImageMagick (import, convert), xdotool and yambar"))
+  func yambar() throws {
+    let session = try BarSession(name: "yambar")
+    defer { expectNothingLeft(session) }
+    let display = try startXvfb(in: session, size: ReaderRows.screen)
+    let path = "contrib/yambar/config.yml"
+    let snippet = replacing(
+      "path: /usr/bin/ticker-status", with: "path: \(session.binary)",
+      in: try repositoryText(path), file: path)
+    var placed: [String] = []
+    /// The snippet at `row` (yambar's xcb backend, on X), running `script` with
+    /// `arguments`, its list on `background` when given.
+    func bar(
+      _ name: String, row: Int, script: String? = nil, arguments: [String]? = nil,
+      background: Pixel? = nil
+    ) throws {
+      var config = snippet
+      if let script {
+        config = replacingLine(
+          starting: /\s*path: .*/, with: "        path: \(script)", in: config, file: path)
+      }
+      if let arguments {
+        let list = arguments.map { "\"\($0)\"" }.joined(separator: ", ")
+        config = replacingLine(
+          starting: /\s*args: .*/, with: "        args: [\(list)]", in: config, file: path)
+      }
+      if let background {
+        config = replacing(
+          "            spacing: 0\n",
+          with: "            spacing: 0\n            deco: {background: {color: "
+            + "\(background.description.dropFirst())ff}}\n", in: config, file: path)
+      }
+      let file = try session.write(name + ".yml", config)
+      let environment = session.environment(["DISPLAY": display])
+      try session.spawn(
+        ["yambar", "-b", "xcb", "-s", "-d", "warning", "-c", file], environment: environment,
+        log: name + ".log")
+      // yambar's X backend ignores margins: each bar, once its window is there (one
+      // more than before), is moved to its row (Xvfb has no window manager to object).
+      var windows: [String] = []
+      waitUntil(timeout: 10) {
+        let found = try? runProcess(
+          program("xdotool"), ["search", "--name", "^yambar$"], environment: environment)
+        windows = (found?.stdout ?? "").split(separator: "\n").map(String.init)
+        return windows.count > placed.count
+      }
+      let window = try #require(windows.first { !placed.contains($0) }, "\(name): no window")
+      placed.append(window)
+      let moved = try runProcess(
+        program("xdotool"), ["windowmove", window, "0", "\(row)"], environment: environment)
+      #expect(moved.status == 0, "\(moved.stderr)")
+    }
+    try bar("snippet", row: ReaderRows.snippet)
+    let copy = try readerCopyArguments(session)
+    try bar(
+      "copy", row: ReaderRows.copy, arguments: ["--stream", "--format", "yambar"] + copy,
+      background: BarColors.test)
+    try bar(
+      "literal", row: ReaderRows.literal,
+      arguments: ["--stream", "--format", "yambar"]
+        + (try readerLiteralArguments(session, first: .yambar)))
+    // The reference: the plain text as the one run, its tags written by the test.
+    let text = try readerLiteralText(session, first: .yambar)
+    var tags = "text|string|\(text)\n"
+    for slot in 0..<8 { tags += "t\(slot)|string|\(slot == 0 ? text : "")\nf\(slot)|string|\n" }
+    try session.write("reference", tags + "\n")
+    let reference = try session.write(
+      "reference.sh", "#!/bin/sh\ncat '\(session.folder)/reference'\nexec sleep 600\n",
+      executable: true)
+    try bar("reference", row: ReaderRows.reference, script: reference, arguments: [])
+    try checkReader(
+      session, display: display, cycle: try cycleSeconds(copy),
+      click: readerXClick(session, display: display))
+    // Before a script's first set, its tags are missing: yambar warns, and that is all.
+    let logs = ["snippet", "copy", "literal", "reference"].flatMap {
+      session.log($0 + ".log").split(separator: "\n").filter {
+        !$0.contains("not found") && !$0.isEmpty
+      }
+    }
+    #expect(logs.isEmpty, "yambar logged: \(logs.prefix(5))")
+  }
 }
