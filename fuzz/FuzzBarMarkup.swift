@@ -92,15 +92,20 @@ enum BarReaders {
   /// the slots, which must be the `text` tag.
   static func yambar(_ line: String) -> String? {
     let lines = line.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.count == 18, lines[17].isEmpty else { return nil }
+    guard lines.count == 18 || lines.count == 21, lines.last!.isEmpty else { return nil }
     var names = ["text"]
     for slot in 0..<8 { names += ["t\(slot)", "f\(slot)"] }
+    // With click actions, the left item's commands, `run ITEM BUTTON` here.
+    if lines.count == 21 { names += ["click1", "click2", "click3"] }
     var slots = ""
     var whole = ""
     for (name, tag) in zip(names, lines) {
+      // Bytes, as yambar reads them: a combining mark after the `|` is a character of
+      // its own there.
       let prefix = name + "|string|"
-      guard tag.hasPrefix(prefix), !tag.contains("\r") else { return nil }
-      let value = String(tag.dropFirst(prefix.count))
+      guard tag.utf8.starts(with: prefix.utf8), !tag.utf8.contains(0x0D) else { return nil }
+      let value = String(decoding: tag.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+      if name.hasPrefix("click"), value != "true", !value.hasPrefix("run ") { return nil }
       if name == "text" { whole = value } else if name.hasPrefix("t") { slots += value }
       if name.hasPrefix("f"), !value.isEmpty, value.utf8.count != 7 || !value.hasPrefix("#") {
         return nil
@@ -137,27 +142,32 @@ enum BarReaders {
   /// `<txt>`, pango (`<span …>`, `</span>`, five entities), `</txt>`, and at most one
   /// `<txtclick>run …</txtclick>`.
   static func genmon(_ line: String) -> String? {
-    guard line.hasPrefix("<txt>") else { return nil }
-    var rest = Substring(line).dropFirst(5)
-    var output = ""
-    let entities = ["&amp;": "&", "&lt;": "<", "&gt;": ">", "&apos;": "'", "&quot;": "\""]
+    // Scalars, not characters: an entity's `;` and a combining mark after it are one
+    // character, but GMarkup reads bytes.
+    var rest = Array(line.unicodeScalars)[...]
+    guard starts(rest, "<txt>") else { return nil }
+    rest = rest.dropFirst(5)
+    var output = String.UnicodeScalarView()
+    let entities: [(String, Unicode.Scalar)] = [
+      ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&apos;", "'"), ("&quot;", "\""),
+    ]
     while let first = rest.first {
-      if rest.hasPrefix("</txt>") {
+      if starts(rest, "</txt>") {
         rest = rest.dropFirst(6)
-        guard rest.isEmpty || (rest.hasPrefix("<txtclick>run ") && rest.hasSuffix("</txtclick>"))
+        let tail = String(String.UnicodeScalarView(rest))
+        guard tail.isEmpty || (tail.hasPrefix("<txtclick>run ") && tail.hasSuffix("</txtclick>"))
         else { return nil }
-        let command = rest.dropFirst(10).dropLast(11)
-        guard !command.contains("<") else { return nil }
-        return output
+        guard !tail.dropFirst(10).dropLast(11).contains("<") else { return nil }
+        return String(output)
       } else if first == "<" {
-        guard rest.hasPrefix("<span ") || rest.hasPrefix("</span>"),
+        guard starts(rest, "<span ") || starts(rest, "</span>"),
           let close = rest.firstIndex(of: ">")
         else { return nil }
-        rest = rest[rest.index(after: close)...]
+        rest = rest[(close + 1)...]
       } else if first == "&" {
-        guard let entity = entities.first(where: { rest.hasPrefix($0.key) }) else { return nil }
-        output += entity.value
-        rest = rest.dropFirst(entity.key.count)
+        guard let entity = entities.first(where: { starts(rest, $0.0) }) else { return nil }
+        output.append(entity.1)
+        rest = rest.dropFirst(entity.0.unicodeScalars.count)
       } else {
         output.append(first)
         rest = rest.dropFirst()

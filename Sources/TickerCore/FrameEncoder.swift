@@ -101,10 +101,10 @@ public struct FrameEncoder: Sendable {
     if itemTooltips { return true }
     guard let clicks else { return false }
     switch dialect {
-    case .polybar, .lemonbar, .xmobar, .dzen2, .genmon: return clicks.command != nil
+    case .polybar, .lemonbar, .xmobar, .dzen2, .genmon, .yambar: return clicks.command != nil
     case .tmuxJob, .tmuxOption: return clicks.rangeName != nil
     case .plain, .ansi, .fish, .bash, .zsh, .pango, .i3bar, .i3blocksText, .i3blocksJSON,
-      .waybar, .json, .yambar, .conky:
+      .waybar, .json, .conky:
       return false
     }
   }
@@ -150,7 +150,7 @@ public struct FrameEncoder: Sendable {
     case .waybar: return WaybarDialect.encode(frame)
     case .json: return JSONDialect.encode(frame, placement: placement, at: time)
     case .xmobar: return XmobarDialect.encode(frame, clicks: clicks)
-    case .yambar: return YambarDialect.encode(frame)
+    case .yambar: return YambarDialect.encode(frame, clicks: clicks)
     case .dzen2: return Dzen2Dialect.encode(frame, clicks: clicks)
     case .genmon: return GenmonDialect.encode(frame, clicks: clicks)
     case .conky: return ConkyDialect.encode(frame)

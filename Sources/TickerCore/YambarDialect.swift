@@ -14,11 +14,17 @@
 /// no line break (the sanitizer made each a space), and the encoder writes any that
 /// reached it as a space all the same, so no text can end a tag or start one. yambar
 /// draws a tag's value as it is: `{…}` in a value is not a tag.
+///
+/// With click actions, three more tags, `click1` to `click3`: the commands a left,
+/// middle and right click run for the item at the frame's left edge (`true` when none
+/// is on screen), for the snippet's `on-click` (`{click1}` …). yambar expands the tags
+/// of an `on-click` and then splits it into words as a shell would (quotes kept), and
+/// runs no shell: the command is the program and digits, no text of an item.
 enum YambarDialect {
   /// How many runs a frame is written in.
   static let slots = 8
 
-  static func encode(_ frame: Frame) -> String {
+  static func encode(_ frame: Frame, clicks: ClickMarkup? = nil) -> String {
     var output = "text|string|"
     value(frame.text, into: &output)
     output += "\n"
@@ -35,6 +41,13 @@ enum YambarDialect {
       output += "\nf\(slot)|string|"
       if let run, let color = ConkyDialect.color(for: run.style) { output += color.hexString }
       output += "\n"
+    }
+    if let command = clicks?.command {
+      for button in 1...3 {
+        output += "click\(button)|string|"
+        value(frame.leftItem.map { command($0, button) } ?? "true", into: &output)
+        output += "\n"
+      }
     }
     return output
   }

@@ -93,6 +93,12 @@ private func encode(_ frame: Frame, _ format: OutputFormat, clicks: ClickMarkup?
         == "tail ^ca(1,run 4 1)^ca(2,run 4 2)b ^ca()^ca()^ca(1,run 5 1)^ca(2,run 5 2)c^ca()^ca()")
     #expect(
       encode(items, .genmon, clicks: clicks) == "<txt>tail b c</txt><txtclick>run 4 1</txtclick>")
+    #expect(
+      encode(items, .yambar, clicks: clicks).hasSuffix(
+        "click1|string|run 4 1\nclick2|string|run 4 2\nclick3|string|run 4 3\n"))
+    #expect(
+      encode(Frame(runs: [StyledRun("x")]), .yambar, clicks: clicks).hasSuffix(
+        "click1|string|true\nclick2|string|true\nclick3|string|true\n"))
     #expect(items.leftItem == 4)
     #expect(encode(items, .genmon) == "<txt>tail b c</txt>")
   }

@@ -58,13 +58,20 @@ enum BarVisible {
   /// what it shows is the slots' text, which must be the `text` tag's.
   static func yambar(_ line: String) -> String? {
     let lines = line.split(separator: "\n", omittingEmptySubsequences: false)
-    let names = ["text"] + (0..<8).flatMap { ["t\($0)", "f\($0)"] }
+    var names = ["text"] + (0..<8).flatMap { ["t\($0)", "f\($0)"] }
+    // With click actions, the left item's commands.
+    if lines.count == names.count + 4 { names += ["click1", "click2", "click3"] }
     guard lines.count == names.count + 1, lines.last == "" else { return nil }
     var values: [String: String] = [:]
     for (name, tag) in zip(names, lines) {
+      // Bytes, as yambar reads them (a combining mark after the `|` would join it).
       let prefix = name + "|string|"
-      guard tag.hasPrefix(prefix) else { return nil }
-      values[name] = String(tag.dropFirst(prefix.count))
+      guard tag.utf8.starts(with: prefix.utf8) else { return nil }
+      values[name] = String(decoding: tag.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+    }
+    for button in 1...3 {
+      guard let command = values["click\(button)"] else { break }
+      guard command == "true" || command.contains(" --clicked-item ") else { return nil }
     }
     for slot in 0..<8 {
       let color = values["f\(slot)"] ?? ""

@@ -468,7 +468,7 @@ func expectedClick(_ items: [String], _ index: Int, button: Int) -> String {
     // Only the formats that carry clicks change, and only with --on-click.
     let actions: [OutputFormat: String] = [
       .polybar: "%{A1:", .lemonbar: "%{A1:", .xmobar: "<action=`", .dzen2: "^ca(1,",
-      .genmon: "<txtclick>",
+      .genmon: "<txtclick>", .yambar: "click1|string|",
     ]
     if let action = actions[format] {
       #expect(clickable.stdout.contains(action))

@@ -20,7 +20,7 @@ func readerXClick(_ session: BarSession, display: String) -> (Int, Int, Int) thr
 }
 
 /// The click copy's box: its background's, found in a shot.
-private func clickBox(_ session: BarSession, display: String, background: Pixel) throws -> Box {
+func readerClickBox(_ session: BarSession, display: String, background: Pixel) throws -> Box {
   var box: Box?
   waitUntil(timeout: 10) {
     box = (try? xShot(session, display: display))?.boundingBox(
@@ -98,7 +98,7 @@ private func xmobarRaw(_ text: String) -> String {
       template: "<fc=#d0d0d0,\(BarClicks.background)>%ticker%</fc>")
     let click = readerXClick(session, display: display)
     try checkReader(session, display: display, cycle: try cycleSeconds(copy), click: click)
-    let box = try clickBox(session, display: display, background: BarClicks.background)
+    let box = try readerClickBox(session, display: display, background: BarClicks.background)
     try BarClicks.check(session, box: box, click: click)
     let logs = ["snippet", "copy", "literal", "reference", "clicks"].flatMap {
       session.log($0 + ".log").split(separator: "\n").filter {
@@ -160,7 +160,7 @@ private func xmobarRaw(_ text: String) -> String {
       ]) { $1 }, log: "clicks.log")
     let click = readerXClick(session, display: display)
     try checkReader(session, display: display, cycle: try cycleSeconds(copy), click: click)
-    let box = try clickBox(session, display: display, background: BarClicks.background)
+    let box = try readerClickBox(session, display: display, background: BarClicks.background)
     try BarClicks.check(session, box: box, click: click)
     let logs = ["snippet", "copy", "literal", "reference", "clicks"].flatMap {
       session.log($0 + ".log").split(separator: "\n")

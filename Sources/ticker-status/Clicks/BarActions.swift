@@ -18,7 +18,8 @@
 ///   button, which `contrib/lemonbar/ticker.sh` reads back and passes to
 ///   `--clicked-item` and `--clicked-button` with its own arguments.
 /// - xmobar (``<action=`…`>``, run by `/bin/sh`), dzen2 (`^ca(B,…)`, run by `/bin/sh`)
-///   and genmon (`<txtclick>`, split into words as the shell would) run this program
+///   genmon (`<txtclick>`, split into words as the shell would) and yambar (the left
+///   item's commands as tags, which its `on-click` expands and splits) run this program
 ///   again as polybar does, but their one-shots always name their arguments as kept
 ///   in the cache folder (`--clicked-arguments KEY`, hexadecimal digits): their tags
 ///   end at a character (xmobar's at a backtick, dzen2's at `)`, genmon's at `<`) that
@@ -32,7 +33,7 @@ struct BarActions {
   private let program: String
 
   enum Format {
-    case polybar, lemonbar, xmobar, dzen2, genmon
+    case polybar, lemonbar, xmobar, dzen2, genmon, yambar
 
     /// The characters that would end the action in the bar's markup, whatever the
     /// shell quoting around them.
@@ -42,6 +43,9 @@ struct BarActions {
       case .xmobar: "`"
       case .dzen2: ")"
       case .genmon: "<&"
+      // yambar splits a command into words itself: a quote or a backslash in a word
+      // quoted for the shell would not read back.
+      case .yambar: "'\"\\"
       }
     }
   }
@@ -55,7 +59,7 @@ struct BarActions {
   ) throws(UsageError) {
     self.format = format
     switch format {
-    case .polybar, .xmobar, .dzen2, .genmon: break
+    case .polybar, .xmobar, .dzen2, .genmon, .yambar: break
     case .lemonbar:
       // Its actions are the item and the button alone (`command(item:button:)`).
       program = ""
@@ -96,7 +100,7 @@ struct BarActions {
   /// The action for a click of `button` on item `item`.
   func command(item: Int, button: Int) -> String {
     switch format {
-    case .polybar, .xmobar, .dzen2, .genmon:
+    case .polybar, .xmobar, .dzen2, .genmon, .yambar:
       program + " --clicked-item \(item) --clicked-button \(button)" + tail
     case .lemonbar: "\(item) \(button)"
     }
