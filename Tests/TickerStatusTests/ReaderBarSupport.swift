@@ -83,7 +83,7 @@ func xShot(_ session: BarSession, display: String) throws -> Shot {
 /// the reference; no action from the items run by a click swept across the bars.
 func checkReader(
   _ session: BarSession, display: String, cycle: Double, copyBackground: Pixel = BarColors.test,
-  click: ((Int, Int, Int) throws -> Void)? = nil
+  literalWidth: Int = 1280, click: ((Int, Int, Int) throws -> Void)? = nil
 ) throws {
   let shoot = { try xShot(session, display: display) }
   func textPixels(_ shot: Shot, _ box: Box) -> Int {
@@ -145,8 +145,8 @@ func checkReader(
   #expect(sawUp && sawDown, "\(session.name): the copy showed up \(sawUp), down \(sawDown)")
   // The still bar against the reference: the same text, the same pixels.
   let last = shots.last!
-  let literal = last.bytes(in: ReaderRows.box(ReaderRows.literal))
-  let reference = last.bytes(in: ReaderRows.box(ReaderRows.reference))
+  let literal = last.bytes(in: ReaderRows.box(ReaderRows.literal, width: literalWidth))
+  let reference = last.bytes(in: ReaderRows.box(ReaderRows.reference, width: literalWidth))
   #expect(
     literal == reference,
     "\(session.name): the hostile items are not drawn as the reference draws their text: \(last.path)"
