@@ -68,11 +68,14 @@ pkgdatadir = $(datadir)/ticker-status
 
 # The snippets under pkgdatadir, by their path under contrib/ (actions/open-item is
 # an --on-click action; quotes/open-quote, its old name, the same script).
-SNIPPETS_755 = tmux/ticker.tmux lemonbar/ticker.sh quotes/open-quote actions/open-item
+SNIPPETS_755 = tmux/ticker.tmux lemonbar/ticker.sh quotes/open-quote actions/open-item \
+	dzen2/ticker.sh genmon/ticker.sh dwm/ticker.sh
 SNIPPETS_644 = prompt/ticker.bash prompt/ticker.zsh prompt/ticker.fish \
 	i3/config i3blocks/ticker.conf polybar/ticker.ini \
-	waybar/config.jsonc waybar/style.css
-SNIPPET_DIRS = tmux prompt i3 i3blocks polybar waybar lemonbar quotes actions
+	waybar/config.jsonc waybar/style.css \
+	xmobar/xmobarrc yambar/config.yml conky/conky.conf tint2/ticker.tint2rc
+SNIPPET_DIRS = tmux prompt i3 i3blocks polybar waybar lemonbar quotes actions \
+	xmobar yambar dzen2 genmon conky tint2 dwm
 
 # Everything install puts in place, and so everything uninstall removes.
 INSTALLED = \

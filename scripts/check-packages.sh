@@ -81,6 +81,13 @@ for fetcher in ticker-quotes ticker-feeds; do
         fail "usr/bin/$fetcher does not start with #!/usr/bin/python3"
 done
 [ -x /usr/share/ticker-status/tmux/ticker.tmux ] || fail "no tmux plugin"
+# The bar snippets of issue 34: each reader's, the scripts executable.
+for snippet in xmobar/xmobarrc yambar/config.yml conky/conky.conf tint2/ticker.tint2rc; do
+    [ -f "/usr/share/ticker-status/$snippet" ] || fail "no $snippet"
+done
+for script in dzen2/ticker.sh genmon/ticker.sh dwm/ticker.sh; do
+    [ -x "/usr/share/ticker-status/$script" ] || fail "no executable $script"
+done
 # The completion scripts are what the installed binary prints (make install writes them so).
 for pair in bash:/usr/share/bash-completion/completions/ticker-status \
     zsh:/usr/share/zsh/vendor-completions/_ticker-status \

@@ -56,23 +56,9 @@ enum BarTags {
     _ frame: Frame, into output: inout String, clicks: ClickMarkup?,
     write: (Frame, inout String) -> Void
   ) {
-    guard let command = clicks?.command, !frame.items.isEmpty else {
-      write(frame, &output)
-      return
-    }
-    frame.forEachItem { item, runs in
-      let span = Frame(runs: Array(runs))
-      guard let item else {
-        write(span, &output)
-        return
-      }
-      let buttons = clicks?.actionButtons ?? ClickMarkup.buttons
-      for button in buttons {
-        output += "%{A\(button):" + command(item, button) + ":}"
-      }
-      write(span, &output)
-      for _ in buttons { output += "%{A}" }
-    }
+    ItemActions.write(
+      frame, into: &output, clicks: clicks,
+      open: { command, button in "%{A\(button):" + command + ":}" }, close: "%{A}", write: write)
   }
 
   /// The grey of dim text without a colour of its own.
@@ -87,6 +73,17 @@ enum BarTags {
     func mix(_ value: UInt8) -> UInt8 { UInt8((Int(value) + 0x80) / 2) }
     return .rgb(mix(r), mix(g), mix(b))
   }
+
+  /// The colours of `style` where reverse cannot be said: the foreground (dim mixed in,
+  /// as `foreground(for:)`) and the background, swapped when the style is reversed.
+  static func colors(for style: Style) -> (foreground: TerminalColor?, background: TerminalColor?) {
+    let foreground = foreground(for: style)
+    if style.attributes.contains(.reverse) { return (style.background, foreground) }
+    return (foreground, style.background)
+  }
+
+  /// The grey that xmobar and dzen2 draw text in by default.
+  static let defaultForeground = TerminalColor.rgb(0xBF, 0xBF, 0xBF)
 
   static func enter(_ style: Style, into output: inout String) {
     if let color = foreground(for: style) { output += "%{F" + color.hexString + "}" }

@@ -30,3 +30,40 @@ public struct ClickMarkup: Sendable {
   /// The longest name of a tmux user range: tmux keeps 15 bytes.
   public static let longestRangeName = 15
 }
+
+/// Items written inside a reader's click actions, one action for each button, each
+/// closed after the item: polybar's and lemonbar's `%{A…}`, xmobar's `<action>`,
+/// dzen2's `^ca`.
+enum ItemActions {
+  /// Writes each item's runs with `write` inside `open(command, button)` … `close` for
+  /// each of the buttons when `clicks` has a command; the whole frame at once without.
+  static func write(
+    _ frame: Frame, into output: inout String, clicks: ClickMarkup?,
+    open: (String, Int) -> String, close: String, write: (Frame, inout String) -> Void
+  ) {
+    guard let command = clicks?.command, !frame.items.isEmpty else {
+      write(frame, &output)
+      return
+    }
+    frame.forEachItem { item, runs in
+      let span = Frame(runs: Array(runs))
+      guard let item else {
+        write(span, &output)
+        return
+      }
+      let buttons = clicks?.actionButtons ?? ClickMarkup.buttons
+      for button in buttons { output += open(command(item, button), button) }
+      write(span, &output)
+      for _ in buttons { output += close }
+    }
+  }
+}
+
+extension Frame {
+  /// The item at the frame's left edge, or the first after it when the edge shows a
+  /// separator; `nil` when the frame marks no item. The item a reader with one click
+  /// for the whole frame (genmon, yambar) clicks.
+  public var leftItem: Int? {
+    items.lazy.compactMap(\.item).first
+  }
+}

@@ -15,6 +15,7 @@ package enum Dialect: Equatable, Sendable {
   /// An i3blocks 1.5 block with `format=json`: a JSON block, as i3bar's.
   case i3blocksJSON
   case waybar, json
+  case xmobar, yambar, dzen2, genmon, conky
 
   /// The dialect of `format`, given what its reader asked for.
   init(_ format: OutputFormat, clickEvents: Bool, jsonBlocks: Bool, tmuxOption: Bool) {
@@ -32,6 +33,11 @@ package enum Dialect: Equatable, Sendable {
     case .i3blocks: self = jsonBlocks ? .i3blocksJSON : .i3blocksText
     case .waybar: self = .waybar
     case .json: self = .json
+    case .xmobar: self = .xmobar
+    case .yambar: self = .yambar
+    case .dzen2: self = .dzen2
+    case .genmon: self = .genmon
+    case .conky: self = .conky
     }
   }
 }
@@ -46,7 +52,9 @@ extension OutputFormat {
   public var isTerminalText: Bool {
     switch self {
     case .plain, .ansi, .bash, .zsh, .fish: true
-    case .tmux, .polybar, .lemonbar, .pango, .i3bar, .i3blocks, .waybar, .json: false
+    case .tmux, .polybar, .lemonbar, .pango, .i3bar, .i3blocks, .waybar, .json, .xmobar,
+      .yambar, .dzen2, .genmon, .conky:
+      false
     }
   }
 
@@ -55,7 +63,7 @@ extension OutputFormat {
     switch self {
     case .tmux: true
     case .plain, .ansi, .bash, .zsh, .fish, .polybar, .lemonbar, .pango, .i3bar, .i3blocks,
-      .waybar, .json:
+      .waybar, .json, .xmobar, .yambar, .dzen2, .genmon, .conky:
       false
     }
   }
@@ -65,7 +73,8 @@ extension OutputFormat {
   public var readsItemFacts: Bool {
     switch self {
     case .waybar, .i3bar, .i3blocks: true
-    case .plain, .ansi, .bash, .zsh, .fish, .tmux, .polybar, .lemonbar, .pango, .json:
+    case .plain, .ansi, .bash, .zsh, .fish, .tmux, .polybar, .lemonbar, .pango, .json,
+      .xmobar, .yambar, .dzen2, .genmon, .conky:
       false
     }
   }
@@ -76,7 +85,7 @@ extension OutputFormat {
     switch self {
     case .waybar: true
     case .plain, .ansi, .bash, .zsh, .fish, .tmux, .polybar, .lemonbar, .pango, .i3bar,
-      .i3blocks, .json:
+      .i3blocks, .json, .xmobar, .yambar, .dzen2, .genmon, .conky:
       false
     }
   }

@@ -29,6 +29,16 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   case waybar
   /// A JSON object with the plain text and the placement, for scripts and tests.
   case json
+  /// xmobar markup (`<fc=…>`), the text in `<raw=N:…/>`, for a `CommandReader`.
+  case xmobar
+  /// yambar's script tags (`t0|string|…`, `f0|string|#rrggbb`), a set a frame.
+  case yambar
+  /// dzen2 markup (`^fg(…)`), with `^^` for a literal `^`.
+  case dzen2
+  /// xfce4-genmon-plugin's `<txt>` (Pango markup) and `<txtclick>`.
+  case genmon
+  /// conky text for `${execpi}` (`${color …}`), `$` as `$$` and `#` as `\#`.
+  case conky
 }
 
 /// Writes frames in one output dialect.
@@ -91,10 +101,10 @@ public struct FrameEncoder: Sendable {
     if itemTooltips { return true }
     guard let clicks else { return false }
     switch dialect {
-    case .polybar, .lemonbar: return clicks.command != nil
+    case .polybar, .lemonbar, .xmobar, .dzen2, .genmon, .yambar: return clicks.command != nil
     case .tmuxJob, .tmuxOption: return clicks.rangeName != nil
     case .plain, .ansi, .fish, .bash, .zsh, .pango, .i3bar, .i3blocksText, .i3blocksJSON,
-      .waybar, .json:
+      .waybar, .json, .conky:
       return false
     }
   }
@@ -107,7 +117,7 @@ public struct FrameEncoder: Sendable {
     case .plain, .i3blocksText: return true
     case .ansi, .fish, .bash: return !usesColor
     case .zsh, .tmuxJob, .tmuxOption, .polybar, .lemonbar, .pango, .i3bar, .i3blocksJSON,
-      .waybar, .json:
+      .waybar, .json, .xmobar, .yambar, .dzen2, .genmon, .conky:
       return false
     }
   }
@@ -139,6 +149,11 @@ public struct FrameEncoder: Sendable {
       return frame.text
     case .waybar: return WaybarDialect.encode(frame)
     case .json: return JSONDialect.encode(frame, placement: placement, at: time)
+    case .xmobar: return XmobarDialect.encode(frame, clicks: clicks)
+    case .yambar: return YambarDialect.encode(frame, clicks: clicks)
+    case .dzen2: return Dzen2Dialect.encode(frame, clicks: clicks)
+    case .genmon: return GenmonDialect.encode(frame, clicks: clicks)
+    case .conky: return ConkyDialect.encode(frame)
     }
   }
 

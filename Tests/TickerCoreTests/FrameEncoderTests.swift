@@ -37,7 +37,7 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
     #expect(
       OutputFormat.allCases.map(\.rawValue) == [
         "plain", "ansi", "tmux", "zsh", "bash", "fish", "polybar", "lemonbar", "pango",
-        "i3bar", "i3blocks", "waybar", "json",
+        "i3bar", "i3blocks", "waybar", "json", "xmobar", "yambar", "dzen2", "genmon", "conky",
       ])
   }
 

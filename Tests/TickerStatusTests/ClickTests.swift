@@ -466,9 +466,13 @@ func expectedClick(_ items: [String], _ index: Int, button: Int) -> String {
     let plain = try runTicker(common)
     let clickable = try runTicker(common + ["--on-click", "true"])
     // Only the formats that carry clicks change, and only with --on-click.
-    if [.polybar, .lemonbar].contains(format) {
-      #expect(clickable.stdout.contains("%{A1:"))
-      #expect(!plain.stdout.contains("%{A"))
+    let actions: [OutputFormat: String] = [
+      .polybar: "%{A1:", .lemonbar: "%{A1:", .xmobar: "<action=`", .dzen2: "^ca(1,",
+      .genmon: "<txtclick>", .yambar: "click1|string|",
+    ]
+    if let action = actions[format] {
+      #expect(clickable.stdout.contains(action))
+      #expect(!plain.stdout.contains(action))
     } else {
       #expect(plain.stdout == clickable.stdout)
     }

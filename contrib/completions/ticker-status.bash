@@ -73,7 +73,7 @@ _ticker_status() {
         return
         ;;
     --format)
-        mapfile -t COMPREPLY < <(compgen -W 'plain ansi tmux zsh bash fish polybar lemonbar pango i3bar i3blocks waybar json' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W 'plain ansi tmux zsh bash fish polybar lemonbar pango i3bar i3blocks waybar json xmobar yambar dzen2 genmon conky' -- "$cur")
         return
         ;;
     --markup)

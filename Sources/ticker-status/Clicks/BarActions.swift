@@ -17,6 +17,14 @@
 ///   reads at most 4096 bytes of a line: its action is just `N B`, the item and the
 ///   button, which `contrib/lemonbar/ticker.sh` reads back and passes to
 ///   `--clicked-item` and `--clicked-button` with its own arguments.
+/// - xmobar (``<action=`…`>``, run by `/bin/sh`), dzen2 (`^ca(B,…)`, run by `/bin/sh`)
+///   genmon (`<txtclick>`, split into words as the shell would) and yambar (the left
+///   item's commands as tags, which its `on-click` expands and splits) run this program
+///   again as polybar does, but their one-shots always name their arguments as kept
+///   in the cache folder (`--clicked-arguments KEY`, hexadecimal digits): their tags
+///   end at a character (xmobar's at a backtick, dzen2's at `)`, genmon's at `<`) that
+///   no quoting hides. Only when the folder cannot keep them are they carried, and an
+///   argument holding that character is refused, as the program's path always is.
 struct BarActions {
   let format: Format
   /// The shell-quoted program and arguments, escaped for polybar, shared by every
@@ -25,7 +33,21 @@ struct BarActions {
   private let program: String
 
   enum Format {
-    case polybar, lemonbar
+    case polybar, lemonbar, xmobar, dzen2, genmon, yambar
+
+    /// The characters that would end the action in the bar's markup, whatever the
+    /// shell quoting around them.
+    var endsAction: String {
+      switch self {
+      case .polybar, .lemonbar: ""
+      case .xmobar: "`"
+      case .dzen2: ")"
+      case .genmon: "<&"
+      // yambar splits a command into words itself: a quote or a backslash in a word
+      // quoted for the shell would not read back.
+      case .yambar: "'\"\\"
+      }
+    }
   }
 
   /// Actions that run `executable` for the stream `stream` (a process ID), or, for a
@@ -37,14 +59,19 @@ struct BarActions {
   ) throws(UsageError) {
     self.format = format
     switch format {
-    case .polybar: break
+    case .polybar, .xmobar, .dzen2, .genmon, .yambar: break
     case .lemonbar:
       // Its actions are the item and the button alone (`command(item:button:)`).
       program = ""
       tail = ""
       return
     }
-    program = BarActions.escaped(ShellWords.quoted(executable))
+    if let problem = BarActions.problem(with: executable, in: format) {
+      throw .invalidValue(
+        option: "--on-click <command>", value: executable,
+        expected: "this program's path cannot be written in a click action: it holds \(problem)")
+    }
+    program = BarActions.escaped(ShellWords.quoted(executable), for: format)
     if let stream {
       tail = " --clicked-stream \(stream)"
       return
@@ -53,41 +80,46 @@ struct BarActions {
       tail = " --clicked-arguments \(storedArguments)"
       return
     }
-    for argument in [executable] + arguments {
-      if let problem = BarActions.problem(with: argument) {
+    for argument in arguments {
+      if let problem = BarActions.problem(with: argument, in: format) {
         throw .invalidValue(
           option: "--on-click <command>", value: argument,
-          expected: "cannot be passed back in a one-shot's polybar click action: it holds "
+          expected: "cannot be passed back in a one-shot's \(format) click action: it holds "
             + "\(problem) (a --stream has no such limit)")
       }
     }
-    tail = BarActions.carried(arguments)
+    tail = BarActions.carried(arguments, for: format)
   }
 
   /// `arguments` as a one-shot's action carries them: each quoted for `/bin/sh` and
   /// escaped for polybar, after a space.
-  static func carried(_ arguments: [String]) -> String {
-    arguments.map { " " + escaped(ShellWords.quoted($0)) }.joined()
+  static func carried(_ arguments: [String], for format: Format = .polybar) -> String {
+    arguments.map { " " + escaped(ShellWords.quoted($0), for: format) }.joined()
   }
 
   /// The action for a click of `button` on item `item`.
   func command(item: Int, button: Int) -> String {
     switch format {
-    case .polybar: program + " --clicked-item \(item) --clicked-button \(button)" + tail
+    case .polybar, .xmobar, .dzen2, .genmon, .yambar:
+      program + " --clicked-item \(item) --clicked-button \(button)" + tail
     case .lemonbar: "\(item) \(button)"
     }
   }
 
   /// What makes `argument` impossible to write in a polybar action, if anything.
-  static func problem(with argument: String) -> String? {
+  static func problem(with argument: String, in format: Format = .polybar) -> String? {
     if argument.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
       return "a line break or another control character"
+    }
+    if let found = argument.unicodeScalars.first(where: format.endsAction.unicodeScalars.contains) {
+      return "'\(found)', which ends the action in \(format)'s markup"
     }
     return nil
   }
 
-  /// `text` with each `:` written `\:`, which polybar reads back as `:`.
-  static func escaped(_ text: String) -> String {
-    text.replacingEvery(":", with: "\\:")
+  /// `text` as the bar's action holds it: for polybar, each `:` written `\:`, which
+  /// polybar reads back as `:`; as it is for the others.
+  static func escaped(_ text: String, for format: Format = .polybar) -> String {
+    format == .polybar ? text.replacingEvery(":", with: "\\:") : text
   }
 }

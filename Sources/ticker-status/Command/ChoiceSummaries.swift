@@ -88,6 +88,11 @@ extension OutputFormat: CompletionChoice {
     case .i3blocks: "the text, one line per frame"
     case .waybar: "JSON: text (pango), tooltip, class"
     case .json: "JSON: text, at, offset, cycle, item"
+    case .xmobar: "<fc=…> tags, the text in <raw=N:…/>"
+    case .yambar: "script tags: t0…t7, f0…f7 a frame"
+    case .dzen2: "^fg(…) markup, ^ as ^^"
+    case .genmon: "<txt> (pango) and <txtclick>"
+    case .conky: "${color …} (execpi), $ as $$, # as \\#"
     }
   }
 }

@@ -249,8 +249,9 @@ enum OptionHelp {
     TICKER_PRICE and TICKER_CHANGE, and with --input json TICKER_URL and \
     TICKER_TOOLTIP (for items that have them); item text is never part of a command. Clicks \
     come from i3bar and i3blocks 1.5 (--stream, on standard input), polybar and \
-    lemonbar (%{A} actions that run --clicked-item), tmux 3.4 and later (user \
-    ranges and the plugin's mouse bindings) and waybar (the item at the left edge).
+    lemonbar (%{A} actions that run --clicked-item), xmobar (<action>) and dzen2 \
+    (^ca) likewise, tmux 3.4 and later (user ranges and the plugin's mouse \
+    bindings), and waybar, genmon and yambar (the item at the left edge).
     """
   }
 
@@ -276,7 +277,7 @@ enum OptionHelp {
   /// `--clicked-stream`.
   static var clickedStream: String {
     """
-    With --clicked-item, in a polybar stream's click action: the items are those of \
+    With --clicked-item, in a bar stream's click action: the items are those of \
     the ticker-status stream with this process ID (its arguments, read back).
     """
   }
@@ -284,9 +285,9 @@ enum OptionHelp {
   /// `--clicked-arguments`.
   static var clickedArguments: String {
     """
-    With --clicked-item, in a one-shot's polybar click action whose arguments were \
-    too long to carry: the items are those of the arguments kept under KEY in the \
-    cache folder.
+    With --clicked-item, in a one-shot's click action (polybar's when its arguments \
+    were too long to carry; xmobar's, dzen2's, genmon's and yambar's always): the \
+    items are those of the arguments kept under KEY in the cache folder.
     """
   }
 

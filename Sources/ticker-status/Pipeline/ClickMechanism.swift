@@ -37,12 +37,16 @@ struct ClickMechanism {
     switch format {
     case .polybar: .barActions(.polybar)
     case .lemonbar: .barActions(.lemonbar)
+    case .xmobar: .barActions(.xmobar)
+    case .dzen2: .barActions(.dzen2)
+    case .genmon: .barActions(.genmon)
+    case .yambar: .barActions(.yambar)
     case .tmux: .tmuxRanges
     case .i3bar: .events(always: true)
     case .i3blocks: .events(always: false)
-    case .plain, .ansi, .bash, .zsh, .fish, .pango, .waybar, .json:
+    case .plain, .ansi, .bash, .zsh, .fish, .pango, .waybar, .json, .conky:
       // Terminals and prompts have no clicks; pango's reader and waybar run their own
-      // on-click, with no item to name; json is for scripts.
+      // on-click, with no item to name; json is for scripts; conky has no clicks.
       .none
     }
   }

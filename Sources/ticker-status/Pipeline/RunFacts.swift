@@ -41,14 +41,15 @@ struct RunFacts {
       facts.executablePath = Processes.executablePath() ?? "ticker-status"
       if options.stream { facts.processID = Processes.processID }
     }
-    if options.onClick != nil, route == .barActions(.polybar), !options.stream,
-      BarActions.carried(arguments).utf8.count > StoredArguments.longestCarried
+    if options.onClick != nil, case .barActions(let bar) = route, !options.stream,
+      bar != .lemonbar,
+      bar != .polybar || BarActions.carried(arguments).utf8.count > StoredArguments.longestCarried
     {
       facts.storedArguments = StoredArguments.store(arguments, environment: environment)
       if facts.storedArguments == nil {
         _ = FileDescriptor.standardError.writeAll(
-          "ticker-status: warning: the arguments are too long to carry in each polybar "
-            + "click action, and the cache folder cannot keep them; carrying them\n")
+          "ticker-status: warning: the cache folder cannot keep the arguments for the "
+            + "\(bar) click actions; carrying them\n")
       }
     }
     return facts

@@ -18,6 +18,10 @@ import TickerCore
     "share/ticker-status/polybar/ticker.ini", "share/ticker-status/waybar/config.jsonc",
     "share/ticker-status/waybar/style.css", "share/ticker-status/lemonbar/ticker.sh",
     "share/ticker-status/quotes/open-quote", "share/ticker-status/actions/open-item",
+    "share/ticker-status/xmobar/xmobarrc", "share/ticker-status/yambar/config.yml",
+    "share/ticker-status/dzen2/ticker.sh", "share/ticker-status/genmon/ticker.sh",
+    "share/ticker-status/conky/conky.conf", "share/ticker-status/tint2/ticker.tint2rc",
+    "share/ticker-status/dwm/ticker.sh",
   ]
 
   static func dryRun(_ target: String, _ variables: [String] = []) throws -> String {
