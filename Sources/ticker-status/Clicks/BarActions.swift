@@ -48,6 +48,15 @@ struct BarActions {
       case .yambar: "'\"\\"
       }
     }
+
+    /// `text` as the bar's action holds it: for polybar, each `:` written `\:`, which
+    /// polybar reads back as `:`; as it is for the others.
+    func escaped(_ text: String) -> String {
+      switch self {
+      case .polybar: text.replacingEvery(":", with: "\\:")
+      case .lemonbar, .xmobar, .dzen2, .genmon, .yambar: text
+      }
+    }
   }
 
   /// Actions that run `executable` for the stream `stream` (a process ID), or, for a
@@ -117,9 +126,8 @@ struct BarActions {
     return nil
   }
 
-  /// `text` as the bar's action holds it: for polybar, each `:` written `\:`, which
-  /// polybar reads back as `:`; as it is for the others.
+  /// `text` as the bar's action holds it (`Format.escaped(_:)`).
   static func escaped(_ text: String, for format: Format = .polybar) -> String {
-    format == .polybar ? text.replacingEvery(":", with: "\\:") : text
+    format.escaped(text)
   }
 }
