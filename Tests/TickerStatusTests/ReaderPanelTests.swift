@@ -50,8 +50,11 @@ import Testing
     try bar(
       "reference", row: ReaderRows.reference,
       text: "${execi 3600 cat '\(session.folder)/reference'}")
+    // conky runs ${execpi 1} in its update loop of a second and waits for it: a frame
+    // stays a second and the command's time (seen: shots 1.0 s apart alike under CI's
+    // load), so the snippet's ticker must move within two.
     try checkReader(
-      session, display: display, cycle: try cycleSeconds(copy),
+      session, display: display, cycle: try cycleSeconds(copy), frameGap: 2,
       click: readerXClick(session, display: display))
     // conky says what it draws to; what the output caused would be an unknown variable,
     // a colour it cannot parse, or a warning.
