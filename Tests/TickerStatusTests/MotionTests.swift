@@ -226,11 +226,13 @@ private func environment(_ folder: TestFolder) -> [String: String] {
   @Test func pauseButtonTogglesAStreamFromTheBar() throws {
     let folder = try TestFolder("ticker-pause-button")
     defer { folder.remove() }
+    let shape = [
+      "--format", "i3bar", "-w", "12", "-s", "6", "--on-click", recordingAction(folder),
+      "AAAA BBBB", "CCCC DDDD", "EEEE",
+    ]
     let stream = try LiveProcess(
-      [
-        "--stream", "--format", "i3bar", "--pause-button", "2", "-w", "12", "-s", "6",
-        "--on-click", recordingAction(folder), "AAAA BBBB", "CCCC DDDD", "EEEE",
-      ], environment: environment(folder), feedsInput: true)
+      ["--stream", "--pause-button", "2"] + shape, environment: environment(folder),
+      feedsInput: true)
     defer { stream.stop() }
     stream.write("[\n")
     try #require(stream.waitForLines(4).count >= 4, "\(stream.standardError)")
@@ -255,6 +257,13 @@ private func environment(_ folder: TestFolder) -> [String: String] {
     #expect(resumed != nil, "not resumed: \(stream.lines.suffix(3).map(\.text))")
     usleep(300_000)
     #expect(folder.lineCount("clicks") == 1, "--on-click ran for the pause button")
+    // A key binding's toggle, the stream's arguments less --stream and --pause-button,
+    // pauses it too (contrib/i3/config binds one).
+    let running = stream.lines.count
+    #expect(try runTicker(["--pause-toggle"] + shape, environment: environment(folder)).status == 0)
+    #expect(
+      stream.waitForLine(from: running, timeout: 5) { $0.contains("\"full_text\":\"ǁ") } != nil,
+      "--pause-toggle without --pause-button did not reach the stream")
     // Only where a stream reads the bar's clicks; a button from 1 to 5.
     for arguments in [
       ["--pause-button", "2"], ["--stream", "--format", "waybar", "--pause-button", "2"],
