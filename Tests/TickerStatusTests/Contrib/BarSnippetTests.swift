@@ -43,7 +43,7 @@ import TickerCore
         #expect(lines.allSatisfy { $0.count == 40 }, "\(lines)")
       }),
     Snippet(
-      path: "contrib/polybar/ticker.ini", command: { firstMatch($0, /\nexec = (.+)/) },
+      path: "contrib/polybar/ticker.ini", command: { firstMatch($0, /\nexec = exec (.+)/) },
       check: { lines in
         for line in lines {
           // Every colour it opens, it closes.
