@@ -40,13 +40,15 @@
 # user ranges: there a click does what it always did.
 #
 # Pause: give the ticker a name in its arguments and bind a key (or the middle
-# button, where no --on-click binds it) to --pause-toggle with that name; it pauses
-# jobs and streams alike, and again resumes them where they stood (kept in the
-# cache folder; a paused frame starts with ǁ):
+# button) to --pause-toggle with that name; it pauses jobs and streams alike, and
+# again resumes them where they stood (kept in the cache folder; a paused frame
+# starts with ǁ). A click on status-right is tmux's MouseDown2StatusRight
+# (MouseDown2StatusLeft for a ticker in status-left); on an item of a ticker with
+# --on-click (tmux 3.4 and later) it is the item's click instead:
 #
 #   set -g @ticker-args '-w 40 --demo --name tmux'
 #   bind-key P run-shell -b 'ticker-status --pause-toggle --name tmux'
-#   bind-key -n MouseDown2Status run-shell -b 'ticker-status --pause-toggle --name tmux'
+#   bind-key -n MouseDown2StatusRight run-shell -b 'ticker-status --pause-toggle --name tmux'
 #
 # It raises status-left-length and status-right-length when they are too short for
 # the tickers (their -w/--width, default 40) and the rest of the line (measured
