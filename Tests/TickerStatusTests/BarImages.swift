@@ -141,9 +141,15 @@ struct Shot: Sendable {
   /// The smallest box holding every pixel of `color` in `area` (cut to the shot), or
   /// `nil` if there is none.
   func boundingBox(of color: Pixel, in area: Box) -> Box? {
+    boundingBox(in: area) { $0 == color }
+  }
+
+  /// The smallest box holding every pixel of `area` (cut to the shot) that satisfies
+  /// `predicate`, or `nil` if there is none.
+  func boundingBox(in area: Box, where predicate: (Pixel) -> Bool) -> Box? {
     var box: Box?
     forEachPixel(in: area) { x, y, pixel in
-      guard pixel == color else { return }
+      guard predicate(pixel) else { return }
       guard var found = box else {
         box = Box(minX: x, minY: y, maxX: x, maxY: y)
         return

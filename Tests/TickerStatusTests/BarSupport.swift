@@ -303,3 +303,52 @@ enum BarClicks {
       "\(session.name): clicks ran \(lines), not \(wanted); see \(session.shots)")
   }
 }
+
+/// The snippet's pause binding, used as its user would: `pause` (a middle click on the
+/// snippet's ticker, or the key its snippet binds) stands the ticker still, and
+/// `resume` sets it moving again. Still is shots 1.5 s apart alike, and still again
+/// 2 s later; moving is shots 1.2 s apart different (checkBar saw the ticker move
+/// within a second). Each has 15 s to come, for a click that runs a command on a
+/// loaded machine.
+///
+/// - Parameter box: Where the snippet's ticker is in a shot; `nil` when it is not
+///   there.
+func checkPause(
+  _ session: BarSession, shoot: () throws -> Shot, box: (Shot) -> Box?,
+  pause: () throws -> Void, resume: () throws -> Void
+) throws {
+  /// Two shots `gap` seconds apart, and whether the ticker is the same in both.
+  func alike(after gap: Double) throws -> (same: Bool, later: Shot) {
+    let first = try shoot()
+    usleep(UInt32(gap * 1_000_000))
+    let later = try shoot()
+    guard let before = box(first), let after = box(later) else { return (false, later) }
+    return (first.bytes(in: before) == later.bytes(in: after), later)
+  }
+  /// Whether `wanted` comes within 15 s.
+  func comes(_ wanted: () throws -> Bool) throws -> Bool {
+    let deadline = Date().addingTimeInterval(15)
+    while Date() < deadline { if try wanted() { return true } }
+    return false
+  }
+  try pause()
+  let paused = try comes { try alike(after: 1.5).same }
+  #expect(
+    paused, "\(session.name): the pause binding did not stand the ticker; see \(session.shots)")
+  guard paused else { return }
+  let held = try alike(after: 2)
+  #expect(
+    held.same, "\(session.name): the paused ticker moved by itself: \(held.later.path)")
+  try resume()
+  let moving = try comes { try !alike(after: 1.2).same }
+  #expect(moving, "\(session.name): the ticker stood after its resume; see \(session.shots)")
+}
+
+/// The middle of what is drawn in `area` of `shot` (the pixels unlike its background),
+/// where a click lands on a bar's module rather than on the bar around it.
+func drawnMiddle(of shot: Shot, in area: Box) -> (x: Int, y: Int)? {
+  guard let area = shot.clipped(area), let background = shot.background(in: area),
+    let drawn = shot.boundingBox(in: area, where: { $0 != background })
+  else { return nil }
+  return ((drawn.minX + drawn.maxX) / 2, drawn.midY)
+}

@@ -65,6 +65,25 @@ private func clickBox(_ probe: BarProbe, _ session: BarSession) throws -> Box {
   return try #require(box, "\(session.name) drew no click copy; see \(session.shots)")
 }
 
+/// The snippet's pause binding on its middle button: `checkPause`, paused by a middle
+/// click on the middle of what the snippet's ticker draws in `area` of its box, and
+/// resumed by `resume`, or by the same click again.
+private func checkMiddleClickPause(
+  _ session: BarSession, probe: BarProbe, area: @escaping (Box) -> Box = { $0 },
+  click: @escaping (Int, Int, Int) throws -> Void, resume: (() throws -> Void)? = nil
+) throws {
+  let box = { (shot: Shot) -> Box? in
+    shot.boundingBox(of: BarColors.test).flatMap { shot.clipped(probe.snippet(shot, $0)) }
+  }
+  let shot = try probe.screenshot()
+  let ticker = area(try #require(box(shot), "no snippet's box in \(shot.path)"))
+  let middle = try #require(
+    drawnMiddle(of: shot, in: ticker), "nothing drawn in \(ticker) of \(shot.path)")
+  let clickMiddle = { try click(middle.x, middle.y, 2) }
+  try checkPause(
+    session, shoot: probe.screenshot, box: box, pause: clickMiddle, resume: resume ?? clickMiddle)
+}
+
 /// The lines of `log` that hold any of `words` (case-insensitive) and none of `allowed`.
 private func lines(
   of log: String, holding words: [String], except allowed: [String] = []
@@ -90,14 +109,15 @@ private let waylandPrograms =
     let display = try startXvfb(in: session, size: "1280x40")
     let path = "contrib/polybar/ticker.ini"
     let snippet = replacing(
-      "exec = ticker-status ", with: "exec = \(session.binary) ", in: try repositoryText(path),
+      "exec = exec ticker-status ", with: "exec = exec \(session.binary) ",
+      in: try repositoryText(path),
       file: path)
     let arguments = try hostileArguments(session)
     var copy = replacing("[module/ticker]", with: "[module/hostile]", in: snippet, file: path)
     copy = replacingLine(
       starting: /exec = .*/,
       with:
-        "exec = \(session.binary) --stream --format polybar \(arguments.joined(separator: " "))",
+        "exec = exec \(session.binary) --stream --format polybar \(arguments.joined(separator: " "))",
       in: copy, file: path)
     // The click copy: the snippet's click line.
     let clickLine = BarClicks.line(
@@ -155,6 +175,8 @@ private let waylandPrograms =
     // The click copy drawn first: the modules around it stay where they are.
     _ = try clickBox(probe, session)
     try checkBar(session, probe: probe, cycle: try cycleSeconds(arguments))
+    // The snippet's click-middle, kill -USR1 %pid%: its stream pauses, and resumes.
+    try checkMiddleClickPause(session, probe: probe, click: xClick(session, display: display))
     // The label is the frame alone: its background is as wide as its cells.
     let box = try clickBox(probe, session)
     try BarClicks.check(session, box: box, click: xClick(session, display: display))
@@ -211,12 +233,19 @@ private let waylandPrograms =
           sed -u 's/}],$/,"background":"\(BarClicks.background)"}],/'
 
       """, executable: true)
+    // The snippet's pause key, its line uncommented.
+    let pauseKey = try #require(
+      snippet.split(separator: "\n").first {
+        $0.hasPrefix("# bindsym ") && $0.contains("--pause-toggle")
+      },
+      "\(path) binds no key to --pause-toggle")
     // i3 reads a file without this first line as version 3 and converts it.
     let configuration = try session.write(
       "i3.conf",
       """
       # i3 config file (v4)
       font pango:monospace 10
+      \(pauseKey.dropFirst(2).replacing(" ticker-status ", with: " \(session.binary) "))
       \(snippet)
       \(copy)
       bar {
@@ -267,10 +296,23 @@ private let waylandPrograms =
     // The click copy drawn first: the modules around it stay where they are.
     _ = try clickBox(probe, session)
     try checkBar(session, probe: probe, cycle: try cycleSeconds(arguments))
+    // The snippet's --pause-button 2: a middle click on the status (on the right of the
+    // bar, the workspace buttons on its left) pauses it; its Mod4+Shift+p resumes it.
+    try checkMiddleClickPause(
+      session, probe: probe,
+      area: { Box(minX: $0.minX + $0.width / 2, minY: $0.minY, maxX: $0.maxX, maxY: $0.maxY) },
+      click: xClick(session, display: display),
+      resume: {
+        let result = try runProcess(
+          program("xdotool"), ["key", "super+shift+p"], environment: environment)
+        #expect(result.status == 0, "xdotool: \(result.stderr)")
+      })
     // i3bar gives the click's place in the block, which ticker-status divides among
-    // the cells: the block's background stands for the block.
+    // the cells: the block's background stands for the block. The middle button is
+    // the pause's (--pause-button 2), not --on-click's.
     let box = try clickBox(probe, session)
-    try BarClicks.check(session, box: box, click: xClick(session, display: display))
+    try BarClicks.check(
+      session, box: box, buttons: [1, 3, 1, 3], click: xClick(session, display: display))
     print("i3bar: checked in \(String(format: "%.1f", session.elapsed)) s")
   }
 
@@ -369,15 +411,23 @@ private let waylandPrograms =
     try #require(pointer, "no pointer in sway's seat: \(session.log("wayvnc.log"))")
 
     let path = "contrib/waybar/config.jsonc"
-    let snippet = replacing(
+    var snippet = replacing(
       "\"exec\": \"ticker-status ", with: "\"exec\": \"\(session.binary) ",
       in: try repositoryText(path), file: path)
+    snippet = replacing(
+      "\"on-click-middle\": \"ticker-status ", with: "\"on-click-middle\": \"\(session.binary) ",
+      in: snippet, file: path)
     let arguments = try hostileArguments(session)
     // The test copy: at the bottom, named custom/ticker#hostile (class hostile, for a
     // background of its own), the control where the clock was.
     let exec = "\(session.binary) --stream --format waybar \(arguments.joined(separator: " "))"
     var copy = replacingLine(
       starting: /\s*"exec": "[^"]*"/, with: "    \"exec\": \"\(exec)\"", in: snippet, file: path)
+    // Its middle click pauses the copy, as the snippet's pauses the snippet.
+    copy = replacingLine(
+      starting: /\s*"on-click-middle": "[^"]*"/,
+      with: "    \"on-click-middle\": \"\(exec.replacing("--stream", with: "--pause-toggle"))\"",
+      in: copy, file: path)
     copy = replacing(
       "\"position\": \"top\"", with: "\"position\": \"bottom\"", in: copy, file: path)
     copy = replacing("\"custom/ticker\"", with: "\"custom/ticker#hostile\"", in: copy, file: path)
@@ -459,19 +509,22 @@ private let waylandPrograms =
     // The click copy drawn first: the modules around it stay where they are.
     _ = try clickBox(probe, session)
     try checkBar(session, probe: probe, cycle: try cycleSeconds(arguments))
+    /// One click of one button, the cursor away from the bars after it.
+    let click = { (x: Int, y: Int, button: Int) throws in
+      let result = try runProcess(
+        swaymsg,
+        [
+          "-s", ipc,
+          "seat - cursor set \(x) \(y), seat - cursor press button\(button), "
+            + "seat - cursor release button\(button), seat - cursor set 640 120",
+        ], environment: client)
+      #expect(result.status == 0, "swaymsg: \(result.stdout) \(result.stderr)")
+    }
+    // The snippet's on-click-middle, --pause-toggle: a middle click pauses it, and the
+    // next resumes it.
+    try checkMiddleClickPause(session, probe: probe, click: click)
     let box = try clickBox(probe, session)
-    try BarClicks.check(
-      session, box: box, buttons: [1], leftEdgeOnly: true,
-      click: { x, y, button in
-        let result = try runProcess(
-          swaymsg,
-          [
-            "-s", ipc,
-            "seat - cursor set \(x) \(y), seat - cursor press button\(button), "
-              + "seat - cursor release button\(button), seat - cursor set 640 120",
-          ], environment: client)
-        #expect(result.status == 0, "swaymsg: \(result.stdout) \(result.stderr)")
-      })
+    try BarClicks.check(session, box: box, buttons: [1], leftEdgeOnly: true, click: click)
     print("waybar: checked in \(String(format: "%.1f", session.elapsed)) s")
   }
 }

@@ -324,4 +324,64 @@ private func rangesReachOneCellFurther(_ version: String) -> Bool {
     usleep(500_000)
     #expect(server.actions.isEmpty)
   }
+
+  /// The plugin's pause lines, as its comment gives them, in a real tmux: the ticker
+  /// named `tmux`, a middle click on the status line pauses it (the jobs, or the smooth
+  /// stream), its cells standing and marked ǁ; prefix P resumes it. tmux 3.3a, whose
+  /// status has no ranges for --on-click to bind the middle button to.
+  @Test(arguments: [false, true])
+  func thePluginsPauseBindingsPauseAndResume(smooth: Bool) throws {
+    guard let (tmux, version) = TmuxUnderTest.onPath.resolve() else { return }
+    let folder = try TestFolder("ticker-tmuxpause")
+    defer { folder.remove() }
+    let server = try TmuxClickServer(tmux: tmux, version: version, smooth: smooth, folder: folder)
+    defer { server.stop() }
+    let plugin = try String(
+      contentsOfFile: repositoryFile("contrib/tmux/ticker.tmux"), encoding: .utf8)
+    let lines = plugin.split(separator: "\n")
+      .filter { $0.hasPrefix("#   ") && $0.contains("--name tmux") }
+      .map { $0.dropFirst(4).replacing("ticker-status ", with: tickerBinary + " ") }
+    #expect(lines.count == 3, "the plugin's pause lines: \(lines)")
+    let configuration = try folder.write(
+      "pause.conf",
+      (["set -g status-left '[L] '", "set -g status-right '#{ticker}|R'"] + lines).joined(
+        separator: "\n") + "\n")
+    // As sourcing the configuration again would: the status with the plugin's
+    // placeholder, the pause lines, and the plugin run.
+    try server.run("inner", ["source-file", configuration])
+    // A smooth stream keeps the arguments it started with: the old one ended first.
+    if smooth,
+      let pid = Int32(try server.run("inner", ["show", "-gv", "@ticker-pid"]).stdout.dropLast())
+    {
+      kill(pid, SIGTERM)
+      #expect(waitUntil(timeout: 10) { processHasEnded(pid) }, "the stream \(pid) did not end")
+    }
+    try server.run("inner", ["run-shell", repositoryFile("contrib/tmux/ticker.tmux")])
+    // The ticker's 40 cells, before '|R' at the end of the line.
+    let width = 40
+    let start = TmuxClickServer.columns - 2 - width
+    func ticker() -> String {
+      server.cells((try? server.statusLine()) ?? "", from: start, count: width)
+    }
+    /// Whether the ticker's cells are alike `gap` seconds apart, and the later ones.
+    func alike(after gap: Double) -> (same: Bool, cells: String) {
+      let before = ticker()
+      usleep(UInt32(gap * 1_000_000))
+      let after = ticker()
+      return (before == after, after)
+    }
+    // The first ticker's items stood (-s 0): moving is the named one.
+    let moving = waitUntil(timeout: 15) { !alike(after: 1.5).same }
+    try #require(moving, "the named ticker does not move: \(ticker())")
+
+    try server.click(column: start + width / 2, button: 2)
+    let paused = waitUntil(timeout: 10) { ticker().hasPrefix("ǁ") && alike(after: 1.5).same }
+    #expect(paused, "a middle click did not pause the ticker: \(ticker())")
+    try server.run("outer", ["send-keys", "-t", "out", "C-b", "P"])
+    let resumed = waitUntil(timeout: 10) {
+      let later = alike(after: 1.5)
+      return !later.same && !later.cells.hasPrefix("ǁ")
+    }
+    #expect(resumed, "prefix P did not resume the ticker: \(ticker())")
+  }
 }
