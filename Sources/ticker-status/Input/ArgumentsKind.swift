@@ -6,7 +6,7 @@ enum ArgumentsKind {
     SourceKind(
       reader: { base in
         var reader = base
-        reader.split = nil
+        reader.split = []
         return reader
       },
       readOnce: { _, source, _ in

@@ -7,7 +7,7 @@ enum DemoKind {
     SourceKind(
       reader: { base in
         var reader = base
-        (reader.quotes, reader.json, reader.markup, reader.split) = (true, false, .none, nil)
+        (reader.quotes, reader.json, reader.markup, reader.split) = (true, false, .none, [])
         return reader
       },
       readOnce: { _, source, _ in

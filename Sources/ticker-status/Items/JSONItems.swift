@@ -92,8 +92,8 @@ struct JSONItem {
   /// `--split`, is one item.
   ///
   /// - Complexity: O(length of the text).
-  func parts(at separator: [UInt8]?) -> [StyledText] {
-    guard let separator, !separator.isEmpty, let literal else { return [text] }
+  func parts(at separator: [UInt8]) -> [StyledText] {
+    guard !separator.isEmpty, let literal else { return [text] }
     var parts: [StyledText] = []
     var whole = literal.text
     whole.withUTF8 { bytes in

@@ -198,7 +198,7 @@ struct Pipeline {
     if let down = options.downStyle { styles.down = down }
     return ItemReader(
       quotes: options.input == .quotes, styles: styles, markup: options.markup,
-      split: options.split.map { Array($0.utf8) }, json: options.input == .json,
+      split: Array((options.split ?? "").utf8), json: options.input == .json,
       alerts: options.alerts, alertStyle: options.alertStyle ?? AlertRule.defaultStyle,
       sparkline: options.sparkline)
   }
