@@ -60,7 +60,8 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
     Case(format: .lemonbar, expected: ##"a#(id)#[fg=red]#{host}##b%%{A1:x:}%%<&'"\$(id)`id`#"##),
     Case(
       format: .pango,
-      expected: ##"a#(id)#[fg=red]#{host}##b%{A1:x:}%&lt;&amp;&apos;&quot;\$(id)`id`#"##
+      expected:
+        ##"<span font_features="tnum">a#(id)#[fg=red]#{host}##b%{A1:x:}%&lt;&amp;&apos;&quot;\$(id)`id`#</span>"##
     ),
     Case(
       format: .i3bar,
@@ -70,7 +71,7 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
     Case(
       format: .waybar,
       expected:
-        ##"{"text":"a#(id)#[fg=red]#{host}##b%{A1:x:}%&lt;&amp;&apos;&quot;\u005c$(id)`id`#","##
+        ##"{"text":"<span font_features=\"tnum\">a#(id)#[fg=red]#{host}##b%{A1:x:}%&lt;&amp;&apos;&quot;\u005c$(id)`id`#</span>","##
         + ##""tooltip":"a#(id)#[fg=red]#{host}##b%{A1:x:}%&lt;&amp;&apos;&quot;\u005c$(id)`id`#","##
         + ##""class":"ticker"}"##),
     Case(
@@ -111,20 +112,23 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
       expected: "x#%{F#cd0000}#[y]%%{%{F-}%{F#010203}%{B#303030}%{+u}<z>%{-u}%{B-}%{F-}"),
     Case(
       format: .pango,
-      expected: ###"x#<span foreground="#cd0000" weight="bold">#[y]%{</span>"###
+      expected:
+        ###"<span font_features="tnum">x#<span foreground="#cd0000" weight="bold">#[y]%{</span>"###
         + ###"<span foreground="#010203" background="#303030" style="italic" underline="single">"###
-        + "&lt;z&gt;</span>"),
+        + "&lt;z&gt;</span></span>"),
     Case(
       format: .i3bar,
-      expected: ###"{"full_text":"x#<span foreground=\"#cd0000\" weight=\"bold\">#[y]%{</span>"###
+      expected:
+        ###"{"full_text":"<span font_features=\"tnum\">x#<span foreground=\"#cd0000\" weight=\"bold\">#[y]%{</span>"###
         + ###"<span foreground=\"#010203\" background=\"#303030\" style=\"italic\" "###
-        + ###"underline=\"single\">&lt;z&gt;</span>","markup":"pango"}"###),
+        + ###"underline=\"single\">&lt;z&gt;</span></span>","markup":"pango"}"###),
     Case(format: .i3blocks, expected: "x##[y]%{<z>"),
     Case(
       format: .waybar,
-      expected: ###"{"text":"x#<span foreground=\"#cd0000\" weight=\"bold\">#[y]%{</span>"###
+      expected:
+        ###"{"text":"<span font_features=\"tnum\">x#<span foreground=\"#cd0000\" weight=\"bold\">#[y]%{</span>"###
         + ###"<span foreground=\"#010203\" background=\"#303030\" style=\"italic\" "###
-        + ###"underline=\"single\">&lt;z&gt;</span>","tooltip":"x##[y]%{&lt;z&gt;","###
+        + ###"underline=\"single\">&lt;z&gt;</span></span>","tooltip":"x##[y]%{&lt;z&gt;","###
         + ###""class":"ticker"}"###),
     Case(
       format: .json,
@@ -144,7 +148,9 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
     // polybar has no dim: the colour mixed half and half with #808080 (bright blue
     // #5c5cff gives #6e6ebf), as stale items are drawn.
     #expect(encode(frame, .polybar) == "%{F#6e6ebf}%{R}r%{R}%{F-}")
-    #expect(encode(frame, .pango) == ##"<span background="#5c5cff" alpha="50%">r</span>"##)
+    #expect(
+      encode(frame, .pango)
+        == ##"<span font_features="tnum"><span background="#5c5cff" alpha="50%">r</span></span>"##)
   }
 
   @Test func tmuxTruecolorIsLowerCase() {
@@ -239,6 +245,15 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
     #expect(JSON.number(.infinity) == "null")
   }
 
+  @Test(arguments: [false, true])
+  func pangoInJSONIsTheQuotedPango(backslashAsUnicode: Bool) {
+    for frame in [styled, Frame(runs: [StyledRun(hostile, style: red)]), Frame(runs: [])] {
+      #expect(
+        PangoDialect.jsonQuoted(frame, backslashAsUnicode: backslashAsUnicode)
+          == JSON.quoted(PangoDialect.encode(frame), backslashAsUnicode: backslashAsUnicode))
+    }
+  }
+
   @Test(arguments: [OutputFormat.i3bar, .waybar, .json])
   func jsonDialectsAreValidJSONForEveryCharacter(_ format: OutputFormat) throws {
     // Every scalar up to U+00FF, the line separators, a lone surrogate's stand-in,
@@ -277,6 +292,8 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
   @Test func wideTextIsWrittenWhole() {
     let frame = window(["日本語", StyledText("👍🏽", style: red)], width: 20)
     #expect(encode(frame, .tmux).hasPrefix("日本語 #[fg=red,bold]👍🏽"))
-    #expect(encode(frame, .pango).hasPrefix(##"日本語 <span foreground="#cd0000""##))
+    #expect(
+      encode(frame, .pango).hasPrefix(
+        ##"<span font_features="tnum">日本語 <span foreground="#cd0000""##))
   }
 }
