@@ -226,6 +226,35 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
         == #"{"full_text":"a\"b"}"#)
   }
 
+  /// i3bar's blocks reserve the frame's cells in capitals (`I3barDialect.reserveGlyph`),
+  /// for a proportional font; i3blocks' JSON blocks too, as i3bar reads them.
+  @Test func i3barBlocksReserveTheFramesCells() {
+    let encoder = FrameEncoder(format: .i3bar, cells: 6)
+    let plain = Frame(runs: [StyledRun("日本ab")])
+    let reserved = #"{"full_text":"日本ab","min_width":"AAAAAA","align":"left"}"#
+    #expect(encoder.encode(plain, placement: placement, at: 1) == reserved)
+    #expect(
+      FrameEncoder(format: .i3blocks, jsonBlocks: true, cells: 6)
+        .encode(plain, placement: placement, at: 1) == reserved)
+    let alerting = Frame(
+      runs: [StyledRun("ab", style: red)],
+      items: [FrameItem(firstRun: 0, item: 0, facts: ItemFacts(isAlerting: true))])
+    #expect(
+      encoder.encodeStreamLine(alerting, placement: placement, at: 1)
+        == ##"[{"full_text":"<span font_features=\"tnum\"><span foreground=\"#cd0000\" "##
+        + ##"weight=\"bold\">ab</span></span>","markup":"pango","min_width":"AAAAAA","##
+        + ##""align":"left","urgent":true}],"##)
+    // No cells, no reserve; nothing else reserves.
+    #expect(
+      FrameEncoder(format: .i3bar, cells: 0).encode(plain, placement: placement, at: 1)
+        == #"{"full_text":"日本ab"}"#)
+    for format in OutputFormat.allCases where format != .i3bar {
+      #expect(
+        FrameEncoder(format: format, cells: 6).encode(styled, placement: placement, at: 1)
+          == FrameEncoder(format: format).encode(styled, placement: placement, at: 1))
+    }
+  }
+
   @Test(arguments: OutputFormat.allCases.filter { $0 != .i3bar })
   func otherDialectsStreamTheirOneShotLine(_ format: OutputFormat) {
     let encoder = FrameEncoder(format: format)
