@@ -70,17 +70,18 @@ enum I3barDialect {
   /// the wider of its text and `min_width`, a string measured in the bar's font, so a
   /// reserve wider than every frame keeps the block, and the blocks beside it, still.
   ///
-  /// `A` (0.68 em in DejaVu Sans, as wide as `B` and `X`; a digit is 0.64 em, a space
-  /// 0.32, `M` 0.86 and `%` 0.95), measured with pango at 8 to 40 points over every
-  /// offset of `--demo` and of the sample portfolio (`contrib/quotes/sample-portfolio.jsonl`,
-  /// `--input json`), for every width up to 80 cells: each frame is narrower than its
-  /// cells of `A` from 6 cells up in DejaVu Sans (5 at 8 and 9 points) and Nimbus Sans,
-  /// and from 8 up in DejaVu Serif. At 40 cells and 10 points the widest demo frame is
-  /// 296 pixels and the reserve 360. Digits would reserve 320, but frames of capitals
-  /// up to 12 cells wide (DejaVu Sans 11) and 60 (Nimbus Sans 10) outgrow them; `%`
-  /// would hold any frame of those characters, at 520. What is wider than the reserve
-  /// (a run of capitals in a narrow window, wide glyphs, a fallback font's) widens the
-  /// block while it is on screen.
+  /// `A` (0.71 em in DejaVu Sans, by pango at 40 points; `B` and `X` 0.69, a digit 0.64,
+  /// a space 0.32, `M` 0.86, `%` 0.96, `▲` and the sparkline's blocks 0.77), measured
+  /// at 8 to 40 points over every offset of `--demo` and of the sample portfolio
+  /// (`contrib/quotes/sample-portfolio.jsonl`, `--input json`), for every width up to
+  /// 80 cells: each frame is narrower than its cells of `A` from 6 cells up in DejaVu
+  /// Sans (5 at 8 and 9 points) and Nimbus Sans, and from 8 up in DejaVu Serif; with
+  /// `--sparkline 8`, from 13 up in DejaVu Sans. At 40 cells and 10 points the widest
+  /// demo frame is 296 pixels and the reserve 360. Digits would reserve 320, but frames
+  /// of capitals up to 12 cells wide (DejaVu Sans 11) and 60 (Nimbus Sans 10) outgrow
+  /// them; `%` would hold any frame of those characters, at 520. What is wider than the
+  /// reserve (a run of capitals or blocks in a narrow window, wide glyphs, a fallback
+  /// font's) widens the block while it is on screen.
   static let reserveGlyph: Character = "A"
 
   /// The block's `min_width` and `align` members, each with a leading comma, for a
