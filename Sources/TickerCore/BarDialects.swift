@@ -102,10 +102,19 @@ enum BarTags {
 }
 
 /// Pango markup: `<span foreground="#rrggbb" weight="bold">…</span>`, with `& < > ' "`
-/// from the text written as entities.
+/// from the text written as entities, the whole frame in one span that asks for
+/// tabular digits (`tabularDigits`).
 ///
 /// Reverse swaps the colours the style sets (pango has no reverse); dim is half alpha.
 enum PangoDialect {
+  /// The span around every frame: digits of one width (the OpenType feature `tnum`), so
+  /// that a price that changes or scrolls does not change the frame's width in a font
+  /// whose digits are proportional unless told (a monospace font, and DejaVu Sans,
+  /// have only tabular ones, and draw the same). `font_features` is pango's since 1.38
+  /// (2015); a pango that knows no attribute of a span refuses the whole markup, so the
+  /// frame has no attribute newer than that. It costs 34 bytes a frame.
+  static let tabularDigits = "<span font_features=\"tnum\">"
+
   static func encode(_ frame: Frame) -> String {
     var output = ""
     write(frame, into: &output)
@@ -118,6 +127,13 @@ enum PangoDialect {
   }
 
   static func write(_ frame: Frame, into output: inout String) {
+    output += tabularDigits
+    writeRuns(frame, into: &output)
+    output += "</span>"
+  }
+
+  /// The frame's runs, without the span around them.
+  static func writeRuns(_ frame: Frame, into output: inout String) {
     for run in frame.runs {
       let attributes = attributes(for: run.style)
       if !attributes.isEmpty { output += "<span" + attributes + ">" }

@@ -60,6 +60,9 @@ public struct FrameEncoder: Sendable {
   /// have tooltips (`StripBuilder.append(_:tooltip:)`); their frames must then mark
   /// their items (see `marksItems`).
   public let itemTooltips: Bool
+  /// i3bar's `min_width` and `align` for frames of the width given (`I3barDialect`),
+  /// made once; empty for none.
+  private let blockReserve: String
 
   /// An encoder for `format`.
   ///
@@ -75,10 +78,13 @@ public struct FrameEncoder: Sendable {
   ///   - itemTooltips: Give `waybar` frames the tooltips of the items on screen.
   ///   - tmuxOption: Write `tmux` frames as the value of a tmux option
   ///     (`tmuxOptionValue(_:clicks:)`) rather than as a `#()` job's line.
+  ///   - cells: The frames' width in cells: `i3bar` blocks (and `i3blocks` JSON ones)
+  ///     reserve it as their `min_width`, so that a proportional font does not make
+  ///     the block's width change with each frame; 0 reserves nothing.
   public init(
     format: OutputFormat, usesColor: Bool = true, clicks: ClickMarkup? = nil,
     wantsClickEvents: Bool = false, jsonBlocks: Bool = false, itemTooltips: Bool = false,
-    tmuxOption: Bool = false
+    tmuxOption: Bool = false, cells: Int = 0
   ) {
     self.itemTooltips = itemTooltips && format.hasTooltip
     self.format = format
@@ -86,6 +92,8 @@ public struct FrameEncoder: Sendable {
     self.clicks = clicks
     dialect = Dialect(
       format, clickEvents: wantsClickEvents, jsonBlocks: jsonBlocks, tmuxOption: tmuxOption)
+    let writesBlocks = format == .i3bar || (format == .i3blocks && jsonBlocks)
+    blockReserve = writesBlocks ? I3barDialect.reserve(cells: cells) : ""
   }
 
   /// Whether frames of `strip` for this encoder should mark their items: it writes
@@ -140,7 +148,7 @@ public struct FrameEncoder: Sendable {
     case .polybar: return PolybarDialect.encode(frame, clicks: clicks)
     case .lemonbar: return lemonbarLine(frame)
     case .pango: return PangoDialect.encode(frame)
-    case .i3bar, .i3blocksJSON: return I3barDialect.block(frame)
+    case .i3bar, .i3blocksJSON: return I3barDialect.block(frame, reserve: blockReserve)
     case .i3blocksText:
       // The text as it is, not a JSON string literal: i3blocks 1.4 (Debian 12) escapes
       // every line of a persistent block, so a literal would show its quotes; 1.5
@@ -175,7 +183,7 @@ public struct FrameEncoder: Sendable {
   /// - Complexity: O(length of the frame).
   public func encodeStreamLine(_ frame: Frame, placement: Placement, at time: Double) -> String {
     guard case .i3bar = dialect else { return encode(frame, placement: placement, at: time) }
-    return "[" + I3barDialect.block(frame) + "],"
+    return "[" + I3barDialect.block(frame, reserve: blockReserve) + "],"
   }
 
   /// A frame as the value of a tmux option (`tmux set -g @ticker VALUE`) that a status

@@ -48,9 +48,9 @@ private func encode(_ frame: Frame, _ format: OutputFormat, clicks: ClickMarkup?
   @Test func genmonWritesPangoInsideTxt() {
     #expect(
       encode(frame, .genmon)
-        == "<txt>&lt;raw=1:x/&gt;^ca(1,x)$x#y|\\<span foreground=\"#00cd00\">▲1</span>"
+        == "<txt><span font_features=\"tnum\">&lt;raw=1:x/&gt;^ca(1,x)$x#y|\\<span foreground=\"#00cd00\">▲1</span>"
         + "<span alpha=\"50%\">d</span>"
-        + "<span foreground=\"#040506\" background=\"#010203\">r</span></txt>")
+        + "<span foreground=\"#040506\" background=\"#010203\">r</span></span></txt>")
   }
 
   @Test func yambarWritesOneSetOfTagsWithoutLineBreaks() {
@@ -92,7 +92,8 @@ private func encode(_ frame: Frame, _ format: OutputFormat, clicks: ClickMarkup?
       encode(items, .dzen2, clicks: clicks)
         == "tail ^ca(1,run 4 1)^ca(2,run 4 2)b ^ca()^ca()^ca(1,run 5 1)^ca(2,run 5 2)c^ca()^ca()")
     #expect(
-      encode(items, .genmon, clicks: clicks) == "<txt>tail b c</txt><txtclick>run 4 1</txtclick>")
+      encode(items, .genmon, clicks: clicks)
+        == "<txt><span font_features=\"tnum\">tail b c</span></txt><txtclick>run 4 1</txtclick>")
     #expect(
       encode(items, .yambar, clicks: clicks).hasSuffix(
         "click1|string|run 4 1\nclick2|string|run 4 2\nclick3|string|run 4 3\n"))
@@ -100,6 +101,6 @@ private func encode(_ frame: Frame, _ format: OutputFormat, clicks: ClickMarkup?
       encode(Frame(runs: [StyledRun("x")]), .yambar, clicks: clicks).hasSuffix(
         "click1|string|true\nclick2|string|true\nclick3|string|true\n"))
     #expect(items.leftItem == 4)
-    #expect(encode(items, .genmon) == "<txt>tail b c</txt>")
+    #expect(encode(items, .genmon) == "<txt><span font_features=\"tnum\">tail b c</span></txt>")
   }
 }

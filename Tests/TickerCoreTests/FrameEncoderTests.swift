@@ -60,7 +60,8 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
     Case(format: .lemonbar, expected: ##"a#(id)#[fg=red]#{host}##b%%{A1:x:}%%<&'"\$(id)`id`#"##),
     Case(
       format: .pango,
-      expected: ##"a#(id)#[fg=red]#{host}##b%{A1:x:}%&lt;&amp;&apos;&quot;\$(id)`id`#"##
+      expected:
+        ##"<span font_features="tnum">a#(id)#[fg=red]#{host}##b%{A1:x:}%&lt;&amp;&apos;&quot;\$(id)`id`#</span>"##
     ),
     Case(
       format: .i3bar,
@@ -70,7 +71,7 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
     Case(
       format: .waybar,
       expected:
-        ##"{"text":"a#(id)#[fg=red]#{host}##b%{A1:x:}%&lt;&amp;&apos;&quot;\u005c$(id)`id`#","##
+        ##"{"text":"<span font_features=\"tnum\">a#(id)#[fg=red]#{host}##b%{A1:x:}%&lt;&amp;&apos;&quot;\u005c$(id)`id`#</span>","##
         + ##""tooltip":"a#(id)#[fg=red]#{host}##b%{A1:x:}%&lt;&amp;&apos;&quot;\u005c$(id)`id`#","##
         + ##""class":"ticker"}"##),
     Case(
@@ -111,20 +112,23 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
       expected: "x#%{F#cd0000}#[y]%%{%{F-}%{F#010203}%{B#303030}%{+u}<z>%{-u}%{B-}%{F-}"),
     Case(
       format: .pango,
-      expected: ###"x#<span foreground="#cd0000" weight="bold">#[y]%{</span>"###
+      expected:
+        ###"<span font_features="tnum">x#<span foreground="#cd0000" weight="bold">#[y]%{</span>"###
         + ###"<span foreground="#010203" background="#303030" style="italic" underline="single">"###
-        + "&lt;z&gt;</span>"),
+        + "&lt;z&gt;</span></span>"),
     Case(
       format: .i3bar,
-      expected: ###"{"full_text":"x#<span foreground=\"#cd0000\" weight=\"bold\">#[y]%{</span>"###
+      expected:
+        ###"{"full_text":"<span font_features=\"tnum\">x#<span foreground=\"#cd0000\" weight=\"bold\">#[y]%{</span>"###
         + ###"<span foreground=\"#010203\" background=\"#303030\" style=\"italic\" "###
-        + ###"underline=\"single\">&lt;z&gt;</span>","markup":"pango"}"###),
+        + ###"underline=\"single\">&lt;z&gt;</span></span>","markup":"pango"}"###),
     Case(format: .i3blocks, expected: "x##[y]%{<z>"),
     Case(
       format: .waybar,
-      expected: ###"{"text":"x#<span foreground=\"#cd0000\" weight=\"bold\">#[y]%{</span>"###
+      expected:
+        ###"{"text":"<span font_features=\"tnum\">x#<span foreground=\"#cd0000\" weight=\"bold\">#[y]%{</span>"###
         + ###"<span foreground=\"#010203\" background=\"#303030\" style=\"italic\" "###
-        + ###"underline=\"single\">&lt;z&gt;</span>","tooltip":"x##[y]%{&lt;z&gt;","###
+        + ###"underline=\"single\">&lt;z&gt;</span></span>","tooltip":"x##[y]%{&lt;z&gt;","###
         + ###""class":"ticker"}"###),
     Case(
       format: .json,
@@ -144,7 +148,9 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
     // polybar has no dim: the colour mixed half and half with #808080 (bright blue
     // #5c5cff gives #6e6ebf), as stale items are drawn.
     #expect(encode(frame, .polybar) == "%{F#6e6ebf}%{R}r%{R}%{F-}")
-    #expect(encode(frame, .pango) == ##"<span background="#5c5cff" alpha="50%">r</span>"##)
+    #expect(
+      encode(frame, .pango)
+        == ##"<span font_features="tnum"><span background="#5c5cff" alpha="50%">r</span></span>"##)
   }
 
   @Test func tmuxTruecolorIsLowerCase() {
@@ -220,6 +226,35 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
         == #"{"full_text":"a\"b"}"#)
   }
 
+  /// i3bar's blocks reserve the frame's cells in capitals (`I3barDialect.reserveGlyph`),
+  /// for a proportional font; i3blocks' JSON blocks too, as i3bar reads them.
+  @Test func i3barBlocksReserveTheFramesCells() {
+    let encoder = FrameEncoder(format: .i3bar, cells: 6)
+    let plain = Frame(runs: [StyledRun("日本ab")])
+    let reserved = #"{"full_text":"日本ab","min_width":"AAAAAA","align":"left"}"#
+    #expect(encoder.encode(plain, placement: placement, at: 1) == reserved)
+    #expect(
+      FrameEncoder(format: .i3blocks, jsonBlocks: true, cells: 6)
+        .encode(plain, placement: placement, at: 1) == reserved)
+    let alerting = Frame(
+      runs: [StyledRun("ab", style: red)],
+      items: [FrameItem(firstRun: 0, item: 0, facts: ItemFacts(isAlerting: true))])
+    #expect(
+      encoder.encodeStreamLine(alerting, placement: placement, at: 1)
+        == ##"[{"full_text":"<span font_features=\"tnum\"><span foreground=\"#cd0000\" "##
+        + ##"weight=\"bold\">ab</span></span>","markup":"pango","min_width":"AAAAAA","##
+        + ##""align":"left","urgent":true}],"##)
+    // No cells, no reserve; nothing else reserves.
+    #expect(
+      FrameEncoder(format: .i3bar, cells: 0).encode(plain, placement: placement, at: 1)
+        == #"{"full_text":"日本ab"}"#)
+    for format in OutputFormat.allCases where format != .i3bar {
+      #expect(
+        FrameEncoder(format: format, cells: 6).encode(styled, placement: placement, at: 1)
+          == FrameEncoder(format: format).encode(styled, placement: placement, at: 1))
+    }
+  }
+
   @Test(arguments: OutputFormat.allCases.filter { $0 != .i3bar })
   func otherDialectsStreamTheirOneShotLine(_ format: OutputFormat) {
     let encoder = FrameEncoder(format: format)
@@ -237,6 +272,15 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
         == #""q\"b\\n\n\r\t\u0000\u001f\u007f\u0085\u009f\u2028\u2029é日👍🏽""#)
     #expect(JSON.quoted("\\", backslashAsUnicode: true) == #""\u005c""#)
     #expect(JSON.number(.infinity) == "null")
+  }
+
+  @Test(arguments: [false, true])
+  func pangoInJSONIsTheQuotedPango(backslashAsUnicode: Bool) {
+    for frame in [styled, Frame(runs: [StyledRun(hostile, style: red)]), Frame(runs: [])] {
+      #expect(
+        PangoDialect.jsonQuoted(frame, backslashAsUnicode: backslashAsUnicode)
+          == JSON.quoted(PangoDialect.encode(frame), backslashAsUnicode: backslashAsUnicode))
+    }
   }
 
   @Test(arguments: [OutputFormat.i3bar, .waybar, .json])
@@ -277,6 +321,8 @@ private func window(_ items: [StyledText], width: Int) -> Frame {
   @Test func wideTextIsWrittenWhole() {
     let frame = window(["日本語", StyledText("👍🏽", style: red)], width: 20)
     #expect(encode(frame, .tmux).hasPrefix("日本語 #[fg=red,bold]👍🏽"))
-    #expect(encode(frame, .pango).hasPrefix(##"日本語 <span foreground="#cd0000""##))
+    #expect(
+      encode(frame, .pango).hasPrefix(
+        ##"<span font_features="tnum">日本語 <span foreground="#cd0000""##))
   }
 }

@@ -69,8 +69,9 @@ private func encode(_ frame: Frame, _ format: OutputFormat, note: String? = nil)
     Case(format: .lemonbar, expected: "cd %{F#40a640}⚠AB%{F-} cd %{F#40a640}⚠A%{F-}"),
     Case(
       format: .pango,
-      expected: ##"cd <span foreground="#00cd00" alpha="50%">⚠AB</span> cd "##
-        + ##"<span foreground="#00cd00" alpha="50%">⚠A</span>"##),
+      expected:
+        ##"<span font_features="tnum">cd <span foreground="#00cd00" alpha="50%">⚠AB</span> cd "##
+        + ##"<span foreground="#00cd00" alpha="50%">⚠A</span></span>"##),
   ])
   func aStaleItemInEachDialect(_ test: Case) {
     #expect(encode(staleFrame(), test.format) == test.expected)

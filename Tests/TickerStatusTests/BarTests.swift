@@ -18,10 +18,10 @@ import Testing
 // DejaVu Sans Mono and lemonbar's X core font, which the snippets and copies name.
 
 /// What every X bar's test needs.
-private let xPrograms = ["Xvfb", "import", "convert", "xdotool"]
+let xPrograms = ["Xvfb", "import", "convert", "xdotool"]
 
 /// Screenshots and clicks on an X display.
-private func xProbe(
+func xProbe(
   _ session: BarSession, display: String, controlMarks: [String],
   snippet: @escaping (Shot, Box) -> Box, logProblems: @escaping () -> [String]
 ) -> BarProbe {
@@ -85,7 +85,7 @@ private func checkMiddleClickPause(
 }
 
 /// The lines of `log` that hold any of `words` (case-insensitive) and none of `allowed`.
-private func lines(
+func lines(
   of log: String, holding words: [String], except allowed: [String] = []
 ) -> [String] {
   log.split(separator: "\n").map(String.init).filter { line in
@@ -95,7 +95,7 @@ private func lines(
 }
 
 /// The programs of the waybar test; setpriv when it must leave root for sway.
-private let waylandPrograms =
+let waylandPrograms =
   ["sway", "swaymsg", "waybar", "grim", "wayvnc", "convert"] + (getuid() == 0 ? ["setpriv"] : [])
 
 @Suite(.serialized) struct BarTests {

@@ -141,7 +141,7 @@ func expectedClick(_ items: [String], _ index: Int, button: Int) -> String {
     defer { stream.stop() }
     let line = stream.waitForLines(1).first?.text
     if json {
-      #expect(line == "{\"full_text\":\"first · seco\"}")
+      #expect(line == #"{"full_text":"first · seco","min_width":"AAAAAAAAAAAA","align":"left"}"#)
       // i3blocks 1.5 writes the block's properties, the click's among them.
       stream.write("{\"name\":\"ticker\",\"button\":1,\"relative_x\":95,\"width\":120}\n")
       #expect(recordedClicks(folder, count: 1) == ["1|second|unset|unset|unset|1"])

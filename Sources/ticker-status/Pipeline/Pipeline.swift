@@ -107,7 +107,8 @@ struct Pipeline {
     encoder = FrameEncoder(
       format: format, usesColor: !environment.noColor, clicks: clicks.markup,
       wantsClickEvents: clicks.events != nil, jsonBlocks: environment.i3blocks?.json == true,
-      itemTooltips: options.input == .json, tmuxOption: options.tmuxOption != nil)
+      itemTooltips: options.input == .json, tmuxOption: options.tmuxOption != nil,
+      cells: options.width)
     measure = CellMeasure(
       profile: profile, ambiguous: options.ambiguous, tmux: followsTmux ? rules : .tmux33)
     separator = StyledText(options.separator)
