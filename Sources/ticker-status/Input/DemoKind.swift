@@ -7,7 +7,8 @@ enum DemoKind {
     SourceKind(
       reader: { base in
         var reader = base
-        (reader.quotes, reader.json, reader.markup, reader.split) = (true, false, .none, [])
+        (reader.quotes, reader.json, reader.markup) = (true, false, .none)
+        if !reader.split.isEmpty { reader.split = [] }
         return reader
       },
       readOnce: { _, source, _ in

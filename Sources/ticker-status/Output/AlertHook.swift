@@ -33,9 +33,9 @@ struct AlertHook {
   /// The hook of `--on-alert`, remembering in the cache folder of `environment` when
   /// there is a usable one.
   init?(_ pipeline: Pipeline, environment: Environment) {
-    guard let command = pipeline.onAlert else { return nil }
+    guard !pipeline.onAlert.isEmpty else { return nil }
     let store = try? OutputStore.locate(in: environment).get()
-    self.init(command: command, store: store?.isWritable == true ? store : nil)
+    self.init(command: pipeline.onAlert, store: store?.isWritable == true ? store : nil)
   }
 
   /// A one-shot's look (`look(at:)`) with `pipeline`'s hook, if it has one.

@@ -42,8 +42,8 @@ struct Pipeline {
   let clickEvents: ClickEventReader.Lines?
   /// `--pause-button`: the button of those clicks that pauses and resumes.
   let pauseButton: Int?
-  /// `--on-alert`: the command run when a quote starts alerting; `nil` for none.
-  let onAlert: String?
+  /// `--on-alert`: the command run when a quote starts alerting; empty for none.
+  let onAlert: String
   /// The window's width in cells.
   let width: Int
   private let speed: Double
@@ -230,7 +230,7 @@ struct Pipeline {
   /// Whether every item keeps all its facts (`StripBuild(_:sources:keepingFacts:)`):
   /// for a stream's clicks, and for `--on-alert`, whose command gets the item as a
   /// click's does.
-  var keepsFacts: Bool { clickEvents != nil || onAlert != nil }
+  var keepsFacts: Bool { clickEvents != nil || !onAlert.isEmpty }
 
   /// An empty strip builder with the separator and measure.
   func makeBuilder() -> StripBuilder { StripBuilder(separator: separator, measure: measure) }

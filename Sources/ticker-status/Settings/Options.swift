@@ -30,7 +30,10 @@ struct Options: Equatable {
   /// `--alert`, `--alert-style`, `--on-alert` and `--sparkline`.
   var alerts: [AlertRule] = []
   var alertStyle: Style?
-  var onAlert: String?
+  /// Empty for none. (Not an optional: a `String?` read out of the options as a
+  /// `Pipeline` is made is copied through its type's value witness, and a one-shot
+  /// then builds `Optional<String>`'s type at run time, 33,000 instructions.)
+  var onAlert = ""
   var sparkline = 0
   var upStyle: Style?
   var downStyle: Style?
