@@ -12,7 +12,9 @@ enum OneShot {
     let strip = builder.build()
     // No `AlertHook?` here: destroying one would cost every one-shot its type's
     // instantiation by the runtime, with or without --on-alert.
-    if !pipeline.onAlert.isEmpty { AlertHook.lookOnce(at: strip, pipeline, environment: environment) }
+    if !pipeline.onAlert.isEmpty {
+      AlertHook.lookOnce(at: strip, pipeline, environment: environment)
+    }
     let time = time ?? Clock.now()
     let pauses = PauseState.locate(key: pipeline.pauseKey, in: environment)?.load() ?? Pauses()
     let ticker = pipeline.framedTicker(strip, after: read, at: time, pauses: pauses)
