@@ -93,6 +93,7 @@ private let planCases: [PlanCase] = [
     commands: [
       "set-option -g status-right-length 37",
       "set-option -gqo @ticker ''",
+      "set-option -g @ticker-pid-args '-w 30 --demo'",
       #"run-shell '{ '\''/usr/bin/ticker-status'\'' --tmux-plugin-stream '\'''\'' "#
         + #"'\''/home/u/.local/state/ticker-status/tmux-default-1a2b3c4d-ticker.log'\'' "#
         + #"--stream --tmux-option @ticker --tmux-socket '\''/tmp/tmux-1000/default'\'' "#
@@ -104,9 +105,25 @@ private let planCases: [PlanCase] = [
     facts: planFacts(
       [
         "status-right": "#{@ticker} %H:%M", "@ticker-smooth": "on", "@ticker-pid": "4242",
-        "status-right-length": "47",
+        "@ticker-pid-args": "--demo", "status-right-length": "47",
       ], live: ["ticker"]),
     commands: ["set-option -gqo @ticker ''"]),
+  PlanCase(
+    name: "smooth, @ticker-pid names a stream of other arguments: a new one claims over it",
+    facts: planFacts(
+      [
+        "status-right": "#{@ticker} %H:%M", "@ticker-smooth": "on", "@ticker-pid": "4242",
+        "@ticker-pid-args": "-w 20 --demo", "@ticker-args": "-w 30 --demo",
+        "status-right-length": "47",
+      ], live: ["ticker"]),
+    commands: [
+      "set-option -gqo @ticker ''",
+      "set-option -g @ticker-pid-args '-w 30 --demo'",
+      #"run-shell '{ '\''/usr/bin/ticker-status'\'' --tmux-plugin-stream '\''4242'\'' "#
+        + #"'\''/home/u/.local/state/ticker-status/tmux-default-1a2b3c4d-ticker.log'\'' "#
+        + #"--stream --tmux-option @ticker --tmux-socket '\''/tmp/tmux-1000/default'\'' "#
+        + #"-w 30 --demo'"\n"'} </dev/null >/dev/null 2>&1 &'"#,
+    ]),
   PlanCase(
     name: "smooth, @ticker-pid names no stream: a new one, told the old pid to claim over",
     facts: planFacts([
@@ -115,6 +132,7 @@ private let planCases: [PlanCase] = [
     ]),
     commands: [
       "set-option -gqo @ticker ''",
+      "set-option -g @ticker-pid-args '--demo'",
       #"run-shell '{ '\''/usr/bin/ticker-status'\'' --tmux-plugin-stream '\''4242'\'' "#
         + #"'\''/home/u/.local/state/ticker-status/tmux-default-1a2b3c4d-ticker.log'\'' "#
         + #"--stream --tmux-option @ticker --tmux-socket '\''/tmp/tmux-1000/default'\'' "#
@@ -129,6 +147,7 @@ private let planCases: [PlanCase] = [
     commands: [
       "set-option -gqo @ticker ''",
       "set-option -gu @ticker-pid",
+      "set-option -g @ticker-pid-args '--demo'",
       #"run-shell '{ '\''/usr/bin/ticker-status'\'' --tmux-plugin-stream '\'''\'' "#
         + #"'\''/home/u/.local/state/ticker-status/tmux-default-1a2b3c4d-ticker.log'\'' "#
         + #"--stream --tmux-option @ticker --tmux-socket '\''/tmp/tmux-1000/default'\'' "#
@@ -139,6 +158,7 @@ private let planCases: [PlanCase] = [
     facts: planFacts(["@ticker-smooth": "on"]),
     commands: [
       "set-option -gqo @ticker ''",
+      "set-option -g @ticker-pid-args '--demo'",
       #"run-shell '{ '\''/usr/bin/ticker-status'\'' --tmux-plugin-stream '\'''\'' "#
         + #"'\''/home/u/.local/state/ticker-status/tmux-default-1a2b3c4d-ticker.log'\'' "#
         + #"--stream --tmux-option @ticker --tmux-socket '\''/tmp/tmux-1000/default'\'' "#

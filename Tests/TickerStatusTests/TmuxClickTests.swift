@@ -347,15 +347,9 @@ private func rangesReachOneCellFurther(_ version: String) -> Bool {
       (["set -g status-left '[L] '", "set -g status-right '#{ticker}|R'"] + lines).joined(
         separator: "\n") + "\n")
     // As sourcing the configuration again would: the status with the plugin's
-    // placeholder, the pause lines, and the plugin run.
+    // placeholder, the pause lines, and the plugin run (a smooth stream of the old
+    // arguments is replaced by one of the new).
     try server.run("inner", ["source-file", configuration])
-    // A smooth stream keeps the arguments it started with: the old one ended first.
-    if smooth,
-      let pid = Int32(try server.run("inner", ["show", "-gv", "@ticker-pid"]).stdout.dropLast())
-    {
-      kill(pid, SIGTERM)
-      #expect(waitUntil(timeout: 10) { processHasEnded(pid) }, "the stream \(pid) did not end")
-    }
     try server.run("inner", ["run-shell", repositoryFile("contrib/tmux/ticker.tmux")])
     // The ticker's 40 cells, before '|R' at the end of the line.
     let width = 40
@@ -383,5 +377,16 @@ private func rangesReachOneCellFurther(_ version: String) -> Bool {
       return !later.same && !later.cells.hasPrefix("ǁ")
     }
     #expect(resumed, "prefix P did not resume the ticker: \(ticker())")
+    // Smooth: the stream of the old arguments has ended, and one stream draws @ticker.
+    if smooth {
+      let streams = {
+        server.tickerProcesses.filter { pid in
+          let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()
+          return line.split(separator: 0).contains { $0.elementsEqual("@ticker".utf8) }
+        }
+      }
+      #expect(
+        waitUntil(timeout: 10) { streams().count == 1 }, "streams of @ticker: \(streams())")
+    }
   }
 }

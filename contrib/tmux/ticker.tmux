@@ -56,7 +56,10 @@
 #
 # In smooth mode the stream runs from the start of the server (it waits for the
 # first session) to its end. @ticker-pid (@ticker-NAME-pid) holds the stream's
-# process, so that re-running the plugin starts no second one; two runs at once
+# process, so that re-running the plugin starts no second one, and @ticker-pid-args
+# the arguments it was started with: when @ticker-args has changed since, re-running
+# the plugin (sourcing the configuration again) starts a stream of the new arguments,
+# which ends the old one. Two runs at once
 # agree through tmux itself (a compare-and-set with if-shell -F), and nothing is
 # kept outside the server. It is trusted only while it names a process of this
 # user's whose command line is that stream's, for this server (`--stream

@@ -49,8 +49,10 @@ extension PluginPlan {
 
   /// The commands that make sure `ticker`'s stream runs: its option set (empty, never
   /// unknown) until the first frame, and the stream started unless `@KEY-pid` names
-  /// it. The stream claims `@KEY-pid` itself (`PluginStream`), from the value read
-  /// here, so that of two plugins run at once only one stream stays.
+  /// one started with the ticker's arguments as they are now (`@KEY-pid-args`, set
+  /// here as it starts). The stream claims `@KEY-pid` itself (`PluginStream`), from the
+  /// value read here, so that of two plugins run at once only one stream stays; a
+  /// stream of arguments since changed is ended by the one that claims over it.
   static func stream(_ ticker: Ticker, facts: PluginFacts) -> [String] {
     let key = ticker.key
     var commands = ["set-option -gqo @\(key) ''"]
@@ -58,9 +60,13 @@ extension PluginPlan {
     if !old.isEmpty && !old.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
       commands.append("set-option -gu @\(key)-pid")
       old = ""
-    } else if !old.isEmpty && facts.liveStreams.contains(key) {
+    } else if !old.isEmpty && facts.liveStreams.contains(key)
+      && facts.options.value("@\(key)-pid-args") == ticker.arguments
+    {
       return commands
     }
+    commands.append(
+      "set-option -g @\(key)-pid-args " + TmuxQuoting.tmuxWord(ticker.arguments))
     // Nothing of run-shell's stays open, or it would wait for the stream; a line
     // break after the arguments ends any comment in them.
     let shell =

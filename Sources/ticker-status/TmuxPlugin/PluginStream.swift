@@ -8,6 +8,9 @@
 ///   sets it to its own process ID; the other ends quietly.
 /// - The log: made anew (`PluginLog.open(_:fresh:)`), never through a symbolic link,
 ///   and the stream's standard error from then on.
+/// - The replaced: a stream claimed over (OLD, still this user's stream for the option
+///   and server) is sent SIGTERM once the claim holds, and a stream whose `@KEY-pid`
+///   another has claimed ends saying nothing.
 /// - The end: 0 (the server has gone) says nothing. Any other status lets go of
 ///   `@KEY-pid` (if it is still this process's), logs why, and puts the log's last
 ///   `error:` line (or why) in `@KEY`, the lengths raised to fit it.
@@ -39,6 +42,14 @@ enum PluginStream {
     guard server.run(["show-option", "-gqv", pidOption]).output == me + "\n" else {
       return .success
     }
+    // The stream claimed over (the plan starts one over a live stream when the
+    // ticker's arguments changed) ends, if it is still this user's stream for this
+    // option and server.
+    if let previous = Int32(old), previous != Processes.processID,
+      StreamProcess.isStream(previous, option: option, socket: stream[4])
+    {
+      Processes.send(.terminate, to: previous)
+    }
     if log != "/dev/null" {
       switch PluginLog.open(log, fresh: true) {
       case .failure(let error):
@@ -52,6 +63,10 @@ enum PluginStream {
     }
     let status = runTicker(stream, environment)
     guard status != .success else { return status }
+    // Ended by the stream that claimed over it: nothing to say.
+    guard server.run(["show-option", "-gqv", pidOption]).output == me + "\n" else {
+      return status
+    }
     letGo(server, pidOption, me)
     let why =
       status.rawValue > 128
