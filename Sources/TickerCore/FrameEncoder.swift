@@ -108,12 +108,11 @@ public struct FrameEncoder: Sendable {
   public var marksItems: Bool {
     if itemTooltips { return true }
     guard let clicks else { return false }
-    switch dialect {
-    case .polybar, .lemonbar, .xmobar, .dzen2, .genmon, .yambar: return clicks.command != nil
-    case .tmuxJob, .tmuxOption: return clicks.rangeName != nil
-    case .plain, .ansi, .fish, .bash, .zsh, .pango, .i3bar, .i3blocksText, .i3blocksJSON,
-      .waybar, .json, .conky:
-      return false
+    // The markup its clicks come by (`OutputFormat.clickRoute`).
+    switch format.clickRoute {
+    case .actions: return clicks.command != nil
+    case .tmuxRanges: return clicks.rangeName != nil
+    case .events, .none: return false
     }
   }
 

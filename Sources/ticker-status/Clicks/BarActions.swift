@@ -1,3 +1,5 @@
+import TickerCore
+
 /// The actions polybar and lemonbar are given for a click on an item.
 ///
 /// - polybar runs an action as a `/bin/sh` command: this program again, with
@@ -25,6 +27,9 @@
 ///   end at a character (xmobar's at a backtick, dzen2's at `)`, genmon's at `<`) that
 ///   no quoting hides. Only when the folder cannot keep them are they carried, and an
 ///   argument holding that character is refused, as the program's path always is.
+///
+/// What differs between the bars is in their row of `OutputFormat.traits` (an
+/// `ActionSyntax`): nothing here names a bar.
 struct BarActions {
   let format: Format
   /// The shell-quoted program and arguments, escaped for polybar, shared by every
@@ -32,30 +37,19 @@ struct BarActions {
   private let tail: String
   private let program: String
 
-  enum Format {
-    case polybar, lemonbar, xmobar, dzen2, genmon, yambar
+  /// A bar whose clicks are actions (`ClickRoute.actions`): its name, for messages,
+  /// and how its actions are written.
+  struct Format {
+    let bar: OutputFormat
+    let syntax: ActionSyntax
 
-    /// The characters that would end the action in the bar's markup, whatever the
-    /// shell quoting around them.
-    var endsAction: String {
-      switch self {
-      case .polybar, .lemonbar: ""
-      case .xmobar: "`"
-      case .dzen2: ")"
-      case .genmon: "<&"
-      // yambar splits a command into words itself: a quote or a backslash in a word
-      // quoted for the shell would not read back.
-      case .yambar: "'\"\\"
-      }
-    }
+    /// The bar's name, as `--format` takes it.
+    var name: String { bar.rawValue }
 
     /// `text` as the bar's action holds it: for polybar, each `:` written `\:`, which
     /// polybar reads back as `:`; as it is for the others.
     func escaped(_ text: String) -> String {
-      switch self {
-      case .polybar: text.replacingEvery(":", with: "\\:")
-      case .lemonbar, .xmobar, .dzen2, .genmon, .yambar: text
-      }
+      syntax.escapesColons ? text.replacingEvery(":", with: "\\:") : text
     }
   }
 
@@ -67,9 +61,7 @@ struct BarActions {
     storedArguments: String? = nil
   ) throws(UsageError) {
     self.format = format
-    switch format {
-    case .polybar, .xmobar, .dzen2, .genmon, .yambar: break
-    case .lemonbar:
+    guard format.syntax.runsCommand else {
       // Its actions are the item and the button alone (`command(item:button:)`).
       program = ""
       tail = ""
@@ -80,7 +72,7 @@ struct BarActions {
         option: "--on-click <command>", value: executable,
         expected: "this program's path cannot be written in a click action: it holds \(problem)")
     }
-    program = BarActions.escaped(ShellWords.quoted(executable), for: format)
+    program = format.escaped(ShellWords.quoted(executable))
     if let stream {
       tail = " --clicked-stream \(stream)"
       return
@@ -93,7 +85,7 @@ struct BarActions {
       if let problem = BarActions.problem(with: argument, in: format) {
         throw .invalidValue(
           option: "--on-click <command>", value: argument,
-          expected: "cannot be passed back in a one-shot's \(format) click action: it holds "
+          expected: "cannot be passed back in a one-shot's \(format.name) click action: it holds "
             + "\(problem) (a --stream has no such limit)")
       }
     }
@@ -101,33 +93,26 @@ struct BarActions {
   }
 
   /// `arguments` as a one-shot's action carries them: each quoted for `/bin/sh` and
-  /// escaped for polybar, after a space.
-  static func carried(_ arguments: [String], for format: Format = .polybar) -> String {
-    arguments.map { " " + escaped(ShellWords.quoted($0), for: format) }.joined()
+  /// escaped for the bar, after a space.
+  static func carried(_ arguments: [String], for format: Format) -> String {
+    arguments.map { " " + format.escaped(ShellWords.quoted($0)) }.joined()
   }
 
   /// The action for a click of `button` on item `item`.
   func command(item: Int, button: Int) -> String {
-    switch format {
-    case .polybar, .xmobar, .dzen2, .genmon, .yambar:
-      program + " --clicked-item \(item) --clicked-button \(button)" + tail
-    case .lemonbar: "\(item) \(button)"
-    }
+    guard format.syntax.runsCommand else { return "\(item) \(button)" }
+    return program + " --clicked-item \(item) --clicked-button \(button)" + tail
   }
 
-  /// What makes `argument` impossible to write in a polybar action, if anything.
-  static func problem(with argument: String, in format: Format = .polybar) -> String? {
+  /// What makes `argument` impossible to write in the bar's action, if anything.
+  static func problem(with argument: String, in format: Format) -> String? {
     if argument.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
       return "a line break or another control character"
     }
-    if let found = argument.unicodeScalars.first(where: format.endsAction.unicodeScalars.contains) {
-      return "'\(found)', which ends the action in \(format)'s markup"
+    let endsAction = format.syntax.endsAction.description.unicodeScalars
+    if let found = argument.unicodeScalars.first(where: endsAction.contains) {
+      return "'\(found)', which ends the action in \(format.name)'s markup"
     }
     return nil
-  }
-
-  /// `text` as the bar's action holds it (`Format.escaped(_:)`).
-  static func escaped(_ text: String, for format: Format = .polybar) -> String {
-    format.escaped(text)
   }
 }

@@ -1,7 +1,8 @@
 import TickerCore
 
 // The line zsh and fish show beside each value of a choice option. Each is an
-// exhaustive switch: a new case does not compile until it has its line.
+// exhaustive switch: a new case does not compile until it has its line (a format's is
+// in its row of `OutputFormat.traits`, in TickerCore).
 
 extension InputKind: CompletionChoice {
   var summary: String {
@@ -73,28 +74,8 @@ extension AmbiguousWidth: CompletionChoice {
 }
 
 extension OutputFormat: CompletionChoice {
-  var summary: String {
-    switch self {
-    case .plain: "the text alone"
-    case .ansi: "SGR colours, reset at the end"
-    case .tmux: "#[fg=…] styles, for #() jobs"
-    case .zsh: "%F{…} colours, % as %% (PROMPT_SUBST)"
-    case .bash: "SGR marked for readline, for PS1"
-    case .fish: "SGR, for fish_prompt"
-    case .polybar: "%{F#rrggbb} tags; no %{ from the text"
-    case .lemonbar: "%{F#rrggbb} tags, % as %%"
-    case .pango: "<span> markup, entities for & < > ' \""
-    case .i3bar: "JSON blocks {\"full_text\":…}"
-    case .i3blocks: "the text, one line per frame"
-    case .waybar: "JSON: text (pango), tooltip, class"
-    case .json: "JSON: text, at, offset, cycle, item"
-    case .xmobar: "<fc=…> tags, the text in <raw=N:…/>"
-    case .yambar: "script tags: t0…t7, f0…f7 a frame"
-    case .dzen2: "^fg(…) markup, ^ as ^^"
-    case .genmon: "<txt> (pango) and <txtclick>"
-    case .conky: "${color …} (execpi), $ as $$, # as \\#"
-    }
-  }
+  /// Its row of `OutputFormat.traits`, with everything else the format means.
+  var summary: String { traits.summary.description }
 }
 
 extension Markup: CompletionChoice {

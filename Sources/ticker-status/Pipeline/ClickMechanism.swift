@@ -17,38 +17,11 @@ struct ClickMechanism {
     self.events = events
   }
 
-  /// How a format's clicks come: the one place that says it (the command asks it too,
-  /// for what it must learn first and what it must refuse).
-  enum Route: Equatable {
-    /// Actions in the frame that run this program again (polybar's; lemonbar's,
-    /// through its script).
-    case barActions(BarActions.Format)
-    /// tmux's user ranges, from tmux 3.4.
-    case tmuxRanges
-    /// Click events on a stream's standard input: always (i3bar, whose header asks),
-    /// or only when the bar sends them (i3blocks 1.5).
-    case events(always: Bool)
-    case none
-  }
-
-  /// The route of `format`'s clicks. Every dialect is named, so that a new one cannot
-  /// be left without a decision.
-  static func route(of format: OutputFormat) -> Route {
-    switch format {
-    case .polybar: .barActions(.polybar)
-    case .lemonbar: .barActions(.lemonbar)
-    case .xmobar: .barActions(.xmobar)
-    case .dzen2: .barActions(.dzen2)
-    case .genmon: .barActions(.genmon)
-    case .yambar: .barActions(.yambar)
-    case .tmux: .tmuxRanges
-    case .i3bar: .events(always: true)
-    case .i3blocks: .events(always: false)
-    case .plain, .ansi, .bash, .zsh, .fish, .pango, .waybar, .json, .conky:
-      // Terminals and prompts have no clicks; pango's reader and waybar run their own
-      // on-click, with no item to name; json is for scripts; conky has no clicks.
-      .none
-    }
+  /// The route of `format`'s clicks: its row of `OutputFormat.traits`, the one place
+  /// that says it (the command asks it too, for what it must learn first and what it
+  /// must refuse).
+  static func route(of format: OutputFormat) -> ClickRoute {
+    format.clickRoute
   }
 
   /// Whether a stream of `format` gets click events on standard input in
@@ -87,7 +60,8 @@ struct ClickMechanism {
   ) throws(UsageError) {
     self.init()
     switch Self.route(of: format) {
-    case .barActions(let bar): markup = try Self.actions(bar, facts: facts)
+    case .actions(let syntax):
+      markup = try Self.actions(BarActions.Format(bar: format, syntax: syntax), facts: facts)
     case .tmuxRanges:
       // User ranges exist from tmux 3.4; 3.3a would draw the markup as text.
       if rules != .tmux33 { markup = Self.tmuxRanges(prefix: options.clickRangePrefix) }
@@ -99,7 +73,7 @@ struct ClickMechanism {
     }
   }
 
-  /// Polybar's or lemonbar's actions around each item.
+  /// The bar's actions around each item (polybar's, lemonbar's, xmobar's…).
   private static func actions(_ format: BarActions.Format, facts: RunFacts) throws(UsageError)
     -> ClickMarkup
   {

@@ -37,19 +37,21 @@ struct RunFacts {
         socket: socket, environment: environment, wait: options.stream ? 2 : 0.5)
     }
     let route = ClickMechanism.route(of: format)
-    if options.onClick != nil, case .barActions = route {
+    if options.onClick != nil, case .actions = route {
       facts.executablePath = Processes.executablePath() ?? "ticker-status"
       if options.stream { facts.processID = Processes.processID }
     }
-    if options.onClick != nil, case .barActions(let bar) = route, !options.stream,
-      bar != .lemonbar,
-      bar != .polybar || BarActions.carried(arguments).utf8.count > StoredArguments.longestCarried
+    if options.onClick != nil, case .actions(let syntax) = route, !options.stream,
+      syntax.runsCommand,
+      !syntax.carriesArguments
+        || BarActions.carried(arguments, for: BarActions.Format(bar: format, syntax: syntax))
+          .utf8.count > StoredArguments.longestCarried
     {
       facts.storedArguments = StoredArguments.store(arguments, environment: environment)
       if facts.storedArguments == nil {
         _ = FileDescriptor.standardError.writeAll(
           "ticker-status: warning: the cache folder cannot keep the arguments for the "
-            + "\(bar) click actions; carrying them\n")
+            + "\(format.rawValue) click actions; carrying them\n")
       }
     }
     return facts
