@@ -313,9 +313,11 @@ enum BarClicks {
 ///
 /// - Parameter box: Where the snippet's ticker is in a shot; `nil` when it is not
 ///   there.
+/// - Parameter flush: What makes the bar hand over an event it may hold back
+///   (polybar), done between shots while waiting.
 func checkPause(
   _ session: BarSession, shoot: () throws -> Shot, box: (Shot) -> Box?,
-  pause: () throws -> Void, resume: () throws -> Void
+  pause: () throws -> Void, resume: () throws -> Void, flush: () throws -> Void = {}
 ) throws {
   /// Two shots `gap` seconds apart, and whether the ticker is the same in both.
   func alike(after gap: Double) throws -> (same: Bool, later: Shot) {
@@ -328,7 +330,10 @@ func checkPause(
   /// Whether `wanted` comes within 15 s.
   func comes(_ wanted: () throws -> Bool) throws -> Bool {
     let deadline = Date().addingTimeInterval(15)
-    while Date() < deadline { if try wanted() { return true } }
+    while Date() < deadline {
+      if try wanted() { return true }
+      try flush()
+    }
     return false
   }
   try pause()
