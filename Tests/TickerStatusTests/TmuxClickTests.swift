@@ -380,10 +380,7 @@ private func rangesReachOneCellFurther(_ version: String) -> Bool {
     // Smooth: the stream of the old arguments has ended, and one stream draws @ticker.
     if smooth {
       let streams = {
-        server.tickerProcesses.filter { pid in
-          let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()
-          return line.split(separator: 0).contains { $0.elementsEqual("@ticker".utf8) }
-        }
+        server.tickerProcesses.filter { commandLine($0).split(separator: " ").contains("@ticker") }
       }
       #expect(
         waitUntil(timeout: 10) { streams().count == 1 }, "streams of @ticker: \(streams())")
