@@ -100,6 +100,17 @@ func lines(
 let waylandPrograms =
   ["sway", "swaymsg", "waybar", "grim", "wayvnc", "convert"] + (getuid() == 0 ? ["setpriv"] : [])
 
+/// waybar 0.9.17's log lines that are not ours to answer for. "As using a timezone" is
+/// its clock's note. jsoncpp's complaints about a line ("* Line 1, Column 1", "in
+/// Json::Value::resolveReference(key, end): requires objectValue") are waybar's own
+/// race, seen three times under the full suite's load: its custom module
+/// (src/modules/custom.cpp) assigns each line read to `output_` on its reading thread
+/// while the GTK thread parses `output_` in update(), with no lock, so a stream's next
+/// line can tear the one being parsed. What we write is held elsewhere: DialectTests
+/// parses every waybar line, for every hostile string, as one JSON object, and the
+/// drawing checks catch a frame drawn wrong.
+let waybarAllowedLogLines = ["As using a timezone", "* Line ", "in Json::Value::"]
+
 @Suite(.serialized) struct BarTests {
   @Test(
     "polybar shows contrib/polybar/ticker.ini: drawn, coloured, steady, literal, inert",
@@ -511,17 +522,11 @@ let waylandPrograms =
         #expect(result.status == 0, "swaymsg: \(result.stdout) \(result.stderr)")
       },
       controlMarks: ["c1", "c2", "c3", "c4", "c5"],
-      // "* Line 1, Column 1" (a line that is not JSON) is waybar's own race, seen twice
-      // under the full suite's load: 0.9.17's custom module (src/modules/custom.cpp)
-      // assigns each line read to `output_` on its reading thread while the GTK thread
-      // parses `output_` in update(), with no lock, so the fast test copy's next line
-      // can tear the one being parsed. The drawing checks still catch a frame drawn
-      // wrong.
       logProblems: {
         lines(
           of: session.log("waybar.log"),
           holding: ["Gtk-", "Pango-", "GLib-", "[error]", "[critical]", "[warning]"],
-          except: ["As using a timezone", "* Line 1, Column 1"])
+          except: waybarAllowedLogLines)
       })
     // The click copy drawn first: the modules around it stay where they are.
     _ = try clickBox(probe, session)

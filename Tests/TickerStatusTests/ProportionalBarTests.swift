@@ -155,7 +155,7 @@ private func expectSteady(_ block: BlockShots, _ session: BarSession) {
     let problems = lines(
       of: session.log("waybar.log"),
       holding: ["Gtk-", "Pango-", "GLib-", "[error]", "[critical]", "[warning]"],
-      except: ["As using a timezone"])
+      except: waybarAllowedLogLines)
     #expect(problems.isEmpty, "waybar logged: \(problems.prefix(5).joined(separator: "\n"))")
   }
 }
