@@ -1,5 +1,6 @@
 /// The command: parse, validate, build the pipeline, run it once or as a stream, and
-/// map the outcome to an exit status. The only place that exits.
+/// map the outcome to an exit status. The only place that exits, but for a one-shot,
+/// which ends the process once its line is written (see `OneShot`).
 @main
 struct TickerStatus {
   static func main() {
@@ -59,7 +60,7 @@ struct TickerStatus {
         environment: environment)
     }
     if options.stream { return Stream.run(pipeline, options: options, environment: environment) }
-    return OneShot.run(pipeline, time: options.time, environment: environment)
+    OneShot.run(pipeline, time: options.time, environment: environment)
   }
 
   /// A polybar click whose arguments are read back: a stream's own

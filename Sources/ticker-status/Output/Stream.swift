@@ -98,8 +98,7 @@ final class StaleNoteSink: FrameSink {
     let notes = sources.compactMap(\.staleNote)
     let note = notes.isEmpty ? nil : notes.joined(separator: "\n")
     let line = output.encoder.encode(frame, placement: placement, at: time, staleNote: note)
-    if case .success = FileDescriptor.standardOutput.writeAll(line + "\n", retryOnInterrupt: false)
-    {
+    if case .success = FileDescriptor.standardOutput.writeLine(line, retryOnInterrupt: false) {
       return true
     }
     return false
