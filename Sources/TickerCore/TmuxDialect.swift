@@ -92,27 +92,58 @@ enum TmuxDialect {
   }
 
   /// Writes text for `#()` output; the text must be followed by a `#[…]` style.
+  ///
+  /// - Complexity: O(*n*): the text between runs of `#` is appended a slice at a time.
   static func escapeForJob(_ text: String, into output: inout String) {
-    var hashes = 0
-    for scalar in text.unicodeScalars {
-      if scalar == "#" {
-        hashes += 1
-        continue
-      }
-      if hashes > 0 {
-        output += String(repeating: "#", count: hashes * (scalar == "[" ? 2 : 4))
-        hashes = 0
-      }
-      output.unicodeScalars.append(scalar)
+    escape(text, into: &output) { hashes, next in
+      // Before the style that follows (next is nil): as before `[`.
+      hashes * (next == nil || next == UInt8(ascii: "[") ? 2 : 4)
     }
-    // Before the style that follows: as before `[`.
-    output += String(repeating: "#", count: hashes * 2)
   }
 
   /// Writes text for an option value: every `#` doubled.
+  ///
+  /// - Complexity: O(*n*), as `escapeForJob`.
   static func escapeForOption(_ text: String, into output: inout String) {
-    for scalar in text.unicodeScalars {
-      if scalar == "#" { output += "##" } else { output.unicodeScalars.append(scalar) }
+    escape(text, into: &output) { hashes, _ in hashes * 2 }
+  }
+
+  /// Appends `text` to `output` with each run of `#` written as `written(k, next)`
+  /// `#`, where *k* is the run's length and `next` the byte after it (`nil` at the
+  /// end).
+  ///
+  /// `#` is ASCII, so each run starts and ends on a scalar's boundary: the text
+  /// between runs is appended as slices of scalars (a `Character` boundary would round
+  /// down to before a `#` that a combining mark follows).
+  private static func escape(
+    _ text: String, into output: inout String, written: (Int, UInt8?) -> Int
+  ) {
+    let hash = UInt8(ascii: "#")
+    let utf8 = text.utf8
+    var from = utf8.startIndex
+    // The runs are found in the text's UTF-8 bytes (`withUTF8` needs a `var`); their
+    // byte offsets are the text's own indices, as UTF-8 is what a String stores.
+    var contiguous = text
+    contiguous.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        guard bytes[offset] == hash else {
+          offset += 1
+          continue
+        }
+        let first = offset
+        while offset < bytes.count, bytes[offset] == hash { offset += 1 }
+        let start = utf8.index(utf8.startIndex, offsetBy: first)
+        output += Substring(text.unicodeScalars[from..<start])
+        let next = offset < bytes.count ? bytes[offset] : nil
+        output += String(repeating: "#", count: written(offset - first, next))
+        from = utf8.index(start, offsetBy: offset - first)
+      }
+    }
+    if from == utf8.startIndex {
+      output += text
+    } else {
+      output += Substring(text.unicodeScalars[from...])
     }
   }
 }
