@@ -14,6 +14,18 @@ struct PauseState {
   /// The path of the state file.
   let path: String
 
+  /// The folder the state file is in.
+  var folder: String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// The state file's name in its folder.
+  var fileName: String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
   /// The key of the ticker that `arguments` (the command line without the program's
   /// name) draw, or that `name` names (`Pipeline.pauseKey(arguments:name:)`).
   static func key(arguments: [String], name: String?) -> String {

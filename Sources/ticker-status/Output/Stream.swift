@@ -52,7 +52,8 @@ enum Stream {
     let loop = StreamLoop(
       sources: sources, pipeline: pipeline, sink: sink, wakeUp: wakeUp, waiting: SystemWaiting(),
       maxFramesPerSecond: options.maxFramesPerSecond,
-      pause: StreamPause(state: PauseState.locate(key: pipeline.pauseKey, in: environment)),
+      pause: StreamPause(
+        state: PauseState.locate(key: pipeline.pauseKey, in: environment), watching: true),
       alertHook: AlertHook(pipeline, environment: environment), desktop: desktop)
     let ending = loop.run()
     switch ending {

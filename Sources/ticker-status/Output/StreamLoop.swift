@@ -126,8 +126,8 @@ final class StreamLoop {
           at: now, shown: outcome == .shown, nextChange: current.ticker.nextChange(after: now))
       }
       polls.watch(
-        wakeUp: wakeUp, sink: sink.watches, clicks: clicks?.descriptor, sources: sources,
-        others: desktop?.descriptors ?? [])
+        wakeUp: wakeUp, sink: sink.watches, clicks: clicks?.descriptor,
+        pause: pause.descriptor, sources: sources, others: desktop?.descriptors ?? [])
       wait(&polls, schedule: schedule, building: current.isBuilding)
       if polls.isWakeUpReadable, let wakeUp {
         let signals = Signals.drain(wakeUp)
@@ -140,7 +140,9 @@ final class StreamLoop {
           togglePause(signals.pauseToggles, &current, &clicks, &schedule)
         }
       }
-      if pause.look(steady: waiting.monotonic()) { togglePause(0, &current, &clicks, &schedule) }
+      if pause.look(steady: waiting.monotonic(), ready: polls.isPauseReadable) {
+        togglePause(0, &current, &clicks, &schedule)
+      }
       if let desktop, desktop.update(ready: polls.readySources, now: waiting.monotonic()) {
         current.replace(pauses: pause.pauses, pipeline: desktop.pipeline(pipeline))
         clicks?.replace(current.screen)
@@ -193,9 +195,10 @@ final class StreamLoop {
   private func wait(_ polls: inout PollSet, schedule: FrameSchedule, building: Bool) {
     let steady = waiting.monotonic()
     var timeout: Double? = schedule.due.map { min($0 - waiting.now(), StreamLoop.longestSleep) }
-    // The pause file is looked at on waking: a stream that stands still wakes for it.
-    // Paused, it looks as often as it may, so a resume comes within `lookInterval`.
-    if pause.watchesFile {
+    // Unwatched, the pause file is looked at on waking: a stream that stands still
+    // wakes for it. Paused, it looks as often as it may, so a resume comes within
+    // `lookInterval`.
+    if pause.looksOnATimer {
       let longest = pause.pauses.isPaused ? StreamPause.lookInterval : StreamLoop.longestSleep
       timeout = min(timeout ?? .infinity, longest)
     }
