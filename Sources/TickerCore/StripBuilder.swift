@@ -262,6 +262,19 @@ extension Strip {
     }
   }
 
+  /// Whether `unit` would join the last cluster's cell (`CellMeasure.joinsPreviousCell`),
+  /// or with `orKeepsApart`, would join it in any way (`keepsApart`).
+  ///
+  /// `mutating` only so that the closure of `appendCluster(_:styleIndex:)`, which
+  /// holds the strip `inout`, calls it in place: a getter or a non-mutating method
+  /// called there copied the whole strip for each cluster (a sixth of laying out
+  /// text that is not ASCII; BENCHMARKS.md section 13).
+  private mutating func joinsLastCluster(_ unit: Character, orKeepsApart: Bool) -> Bool {
+    let previous = lastClusterText
+    return orKeepsApart
+      ? keepsApart(previous, unit) : measure.joinsPreviousCell(previous, unit)
+  }
+
   mutating func appendCluster(_ cluster: Character, styleIndex: UInt32) {
     if !itemShowsSomething && ClusterRules.isVisible(cluster) { itemShowsSomething = true }
     // A cluster with no base (a skin tone or a mark at the start of the text) would
@@ -284,8 +297,8 @@ extension Strip {
       }
       if checksJoin {
         checksJoin = false
-        if clusterCount > 0 && keepsApart(lastClusterText, unit) { appendSpacer() }
-      } else if clusterCount > 0 && measure.joinsPreviousCell(lastClusterText, unit) {
+        if clusterCount > 0 && joinsLastCluster(unit, orKeepsApart: true) { appendSpacer() }
+      } else if clusterCount > 0 && joinsLastCluster(unit, orKeepsApart: false) {
         appendSpacer()
       }
       openRun(styleIndex)
