@@ -28,7 +28,7 @@ enum OneShot {
     let line = pipeline.encoder.encode(
       frame, placement: ticker.placement(at: time), at: time,
       staleNote: read.staleNotes.isEmpty ? nil : read.staleNotes)
-    return withExtendedLifetime(frame) { () -> Never in
+    return withExtendedLifetime((frame, line)) { () -> Never in
       // A reader that has gone away is not an error for a status line.
       _ = FileDescriptor.standardOutput.writeLine(line)
       Processes.exit(ExitStatus.success.rawValue)
