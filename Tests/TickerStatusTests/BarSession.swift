@@ -224,7 +224,20 @@ func startXvfb(in session: BarSession, size: String) throws -> String {
       // Xvfb says why it failed and exits; no point waiting the whole time.
       return text.contains("Fatal server error")
     }
-    if !display.isEmpty { return display }
+    // The number can come before the server takes clients: one CI run saw i3 say
+    // "Cannot open display" on a display that screenshots reached a moment later. A
+    // client's round trip (every X test has xdotool) says it is ready.
+    if !display.isEmpty,
+      waitUntil(
+        timeout: 10,
+        {
+          (try? runProcess(
+            program("xdotool"), ["getdisplaygeometry"],
+            environment: session.environment(["DISPLAY": display])))?.status == 0
+        })
+    {
+      return display
+    }
     if attempt == 3 { throw ShotError(message: "Xvfb did not start: \(session.log(log))") }
     usleep(200_000)
   }
