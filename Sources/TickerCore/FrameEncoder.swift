@@ -92,8 +92,10 @@ public struct FrameEncoder: Sendable {
     self.clicks = clicks
     dialect = Dialect(
       format, clickEvents: wantsClickEvents, jsonBlocks: jsonBlocks, tmuxOption: tmuxOption)
-    let writesBlocks = format == .i3bar || (format == .i3blocks && jsonBlocks)
-    blockReserve = writesBlocks ? I3barDialect.reserve(cells: cells) : ""
+    switch dialect {
+    case .i3bar, .i3blocksJSON: blockReserve = I3barDialect.reserve(cells: cells)
+    default: blockReserve = ""
+    }
   }
 
   /// Whether frames of `strip` for this encoder should mark their items: it writes

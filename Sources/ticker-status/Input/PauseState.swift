@@ -11,20 +11,12 @@ import TickerCore
 /// link, and at most `Pauses.longestRecord` bytes; anything else, or a record that
 /// does not read (`Pauses(record:)`), is no pause: the frame is drawn as if running.
 struct PauseState {
+  /// The folder the state file is in: the cache folder.
+  let folder: String
+  /// The state file's name in `folder`, `KEY.pause`.
+  let fileName: String
   /// The path of the state file.
   let path: String
-
-  /// The folder the state file is in.
-  var folder: String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
-  /// The state file's name in its folder.
-  var fileName: String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
-  }
 
   /// The key of the ticker that `arguments` (the command line without the program's
   /// name) draw, or that `name` names (`Pipeline.pauseKey(arguments:name:)`).
@@ -37,7 +29,8 @@ struct PauseState {
   static func locate(key: String, in environment: Environment) -> PauseState? {
     var refused: CacheFolder.Unusable?
     guard let folder = CacheFolder.path(in: environment, firstError: &refused) else { return nil }
-    return PauseState(path: folder + "/" + key + ".pause")
+    let fileName = key + ".pause"
+    return PauseState(folder: folder, fileName: fileName, path: folder + "/" + fileName)
   }
 
   /// The pauses kept; none when there is no file or it is not a good record.

@@ -44,7 +44,7 @@ struct StreamPause {
   var descriptor: FileDescriptor? { watch?.descriptor }
 
   /// Stops watching.
-  mutating func stop() {
+  private mutating func stop() {
     watch?.close()
     watch = nil
   }

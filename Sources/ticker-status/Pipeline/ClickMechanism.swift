@@ -17,17 +17,10 @@ struct ClickMechanism {
     self.events = events
   }
 
-  /// The route of `format`'s clicks: its row of `OutputFormat.traits`, the one place
-  /// that says it (the command asks it too, for what it must learn first and what it
-  /// must refuse).
-  static func route(of format: OutputFormat) -> ClickRoute {
-    format.clickRoute
-  }
-
   /// Whether a stream of `format` gets click events on standard input in
   /// `environment`.
   static func eventsOnStandardInput(_ format: OutputFormat, in environment: Environment) -> Bool {
-    guard case .events(let always) = route(of: format) else { return false }
+    guard case .events(let always) = format.clickRoute else { return false }
     return always || environment.i3blocks?.sendsClicks == true
   }
 
@@ -43,7 +36,7 @@ struct ClickMechanism {
         option: "--on-click <command>", other: "--file - (standard input carries the clicks)")
     }
     guard options.pauseButton != nil else { return }
-    let route = route(of: Pipeline.format(options, environment: environment))
+    let route = Pipeline.format(options, environment: environment).clickRoute
     guard options.stream, case .events = route else {
       throw .needs(
         option: "--pause-button <button>",
@@ -59,7 +52,7 @@ struct ClickMechanism {
     facts: RunFacts
   ) throws(UsageError) {
     self.init()
-    switch Self.route(of: format) {
+    switch format.clickRoute {
     case .actions(let syntax):
       markup = try Self.actions(BarActions.Format(bar: format, syntax: syntax), facts: facts)
     case .tmuxRanges:

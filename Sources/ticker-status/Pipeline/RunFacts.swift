@@ -36,7 +36,7 @@ struct RunFacts {
       facts.tmuxServerVersion = TmuxServerVersion.find(
         socket: socket, environment: environment, wait: options.stream ? 2 : 0.5)
     }
-    let route = ClickMechanism.route(of: format)
+    let route = format.clickRoute
     if options.onClick != nil, case .actions = route {
       facts.executablePath = Processes.executablePath() ?? "ticker-status"
       if options.stream { facts.processID = Processes.processID }
