@@ -1,13 +1,18 @@
 extension Strip {
-  /// Appends clusters of one ASCII scalar or one simple scalar each (see
-  /// `ScalarTable.classify`), valid UTF-8, in the run opened last: the bytes in one
-  /// copy, then the specials and checkpoints, as `appendCluster(_:width:)` would
-  /// record them one by one.
+  /// Appends clusters of one ASCII scalar, one simple scalar (see
+  /// `ScalarTable.classify`), or a base and its marks taken as one
+  /// (`ScalarTable.classifyCluster`) each, valid UTF-8, in the run opened last: the
+  /// bytes in one copy, then the specials and checkpoints, as
+  /// `appendCluster(_:width:)` would record them one by one.
   ///
-  /// - Parameter codes: The `ScalarCode` of each scalar, in order.
+  /// - Parameters:
+  ///   - codes: The `ScalarCode` of each scalar, in order; a base with marks after it
+  ///     has its cluster's.
+  ///   - hasMarks: Whether any cluster has marks: without, a cluster is a scalar, and
+  ///     the loop does not look for marks after each.
   /// - Complexity: O(number of scalars) besides copying the bytes.
   mutating func appendClusters(
-    _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>
+    _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>, hasMarks: Bool
   ) {
     let base = bytes.count
     bytes.append(contentsOf: utf8)
@@ -23,9 +28,16 @@ extension Strip {
     info.append(contentsOf: repeatElement(0, count: simpleCount))
     let inOneBlock = info.withUnsafeMutableBufferPointer { info in
       lows.append(count: simpleCount, base: base, limit: utf8.count) { lows in
-        layOutClusters(
-          utf8, codes: codes, base: base, info: info.baseAddress! + firstSpecial, lows: lows,
-          firstSpecial: firstSpecial)
+        let info = info.baseAddress! + firstSpecial
+        if hasMarks {
+          layOutClusters(
+            utf8, codes: codes, base: base, info: info, lows: lows, firstSpecial: firstSpecial,
+            hasMarks: true)
+        } else {
+          layOutClusters(
+            utf8, codes: codes, base: base, info: info, lows: lows, firstSpecial: firstSpecial,
+            hasMarks: false)
+        }
       }
     }
     if !inOneBlock { info.removeSubrange(firstSpecial...) }
@@ -36,10 +48,13 @@ extension Strip {
 
   /// The loop of `appendClusters`: the specials of the run into `info` and `lows` (the
   /// run's byte offsets from `base`, given `lows` starting at `base`'s low bits), the
-  /// checkpoints and counts into the strip.
+  /// checkpoints and counts into the strip. Inlined at its two calls, so that the one
+  /// without marks has no look for them.
+  @inline(__always)
   private mutating func layOutClusters(
     _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>, base: Int,
-    info: UnsafeMutablePointer<UInt8>, lows: UnsafeMutablePointer<UInt32>, firstSpecial: Int
+    info: UnsafeMutablePointer<UInt8>, lows: UnsafeMutablePointer<UInt32>, firstSpecial: Int,
+    hasMarks: Bool
   ) {
     let stride = Strip.checkpointStride
     let count = utf8.count
@@ -52,25 +67,36 @@ extension Strip {
       if lead < 0x80 {
         var end = offset + 1
         while end < count && utf8[end] < 0x80 { end += 1 }
-        let ascii = end - offset
-        var cluster = (clusterCount + stride - 1) / stride * stride
-        while cluster < clusterCount + ascii {
-          let step = cluster - clusterCount
-          checkpointByte.append(base + offset + step)
-          checkpointCell.append(cellCount + step)
-          checkpointSpecial.append(firstSpecial + special)
-          cluster += stride
+        // The last ASCII byte is a base, not a cluster of its own, when marks follow.
+        if hasMarks && end < count && codes[scalar + end - offset] == ScalarCode.mark {
+          end -= 1
         }
-        lastClusterStart = base + end - 1
-        clusterCount += ascii
-        cellCount += ascii
-        offset = end
-        scalar += ascii
-        continue
+        let ascii = end - offset
+        if ascii > 0 {
+          var cluster = (clusterCount + stride - 1) / stride * stride
+          while cluster < clusterCount + ascii {
+            let step = cluster - clusterCount
+            checkpointByte.append(base + offset + step)
+            checkpointCell.append(cellCount + step)
+            checkpointSpecial.append(firstSpecial + special)
+            cluster += stride
+          }
+          lastClusterStart = base + end - 1
+          clusterCount += ascii
+          cellCount += ascii
+          offset = end
+          scalar += ascii
+          continue
+        }
       }
-      let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
       let width = codes[scalar] & ScalarTable.widthMask
-      scalar += 1
+      let length: Int
+      if hasMarks {
+        length = Self.clusterLength(utf8, at: offset, codes: codes, scalar: &scalar)
+      } else {
+        length = Self.scalarLength(lead)
+        scalar += 1
+      }
       if clusterCount & (stride - 1) == 0 {
         checkpointByte.append(base + offset)
         checkpointCell.append(cellCount)
@@ -86,6 +112,28 @@ extension Strip {
     }
   }
 
+  /// The bytes of the cluster of `appendClusters`'s text that starts at `offset` with
+  /// scalar `scalar`: the scalar and the marks after it; `scalar` is moved past them.
+  @inline(__always)
+  private static func clusterLength(
+    _ utf8: UnsafeBufferPointer<UInt8>, at offset: Int, codes: UnsafeBufferPointer<UInt8>,
+    scalar: inout Int
+  ) -> Int {
+    var length = scalarLength(utf8[offset])
+    scalar += 1
+    while scalar < codes.count && codes[scalar] == ScalarCode.mark {
+      length += scalarLength(utf8[offset + length])
+      scalar += 1
+    }
+    return length
+  }
+
+  /// The bytes of the scalar whose UTF-8 starts with `lead`.
+  @inline(__always)
+  private static func scalarLength(_ lead: UInt8) -> Int {
+    lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+  }
+
   /// `appendClusters` a special at a time, for the rare run whose byte offsets pass a
   /// multiple of 2^32; the bytes are in place already, from `base`.
   private mutating func appendClustersOneByOne(
@@ -95,19 +143,18 @@ extension Strip {
     var offset = 0
     var scalar = 0
     while offset < utf8.count {
-      let lead = utf8[offset]
-      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      let width = lead < 0x80 ? 1 : Int(codes[scalar] & ScalarTable.widthMask)
+      let code = codes[scalar]
+      let width = code < ScalarTable.simple ? 1 : Int(code & ScalarTable.widthMask)
+      let length = Self.clusterLength(utf8, at: offset, codes: codes, scalar: &scalar)
       if clusterCount % stride == 0 {
         checkpointByte.append(base + offset)
         checkpointCell.append(cellCount)
         checkpointSpecial.append(specialInfo.count)
       }
-      if lead >= 0x80 {
+      if code >= ScalarTable.simple {
         specialByte.append(base + offset)
         specialInfo.append(UInt8(width) << 4 | UInt8(length))
       }
-      scalar += 1
       lastClusterStart = base + offset
       clusterCount += 1
       cellCount += width

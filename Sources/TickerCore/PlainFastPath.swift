@@ -1,19 +1,28 @@
 /// What one scalar of sanitised text is to the fast way, in a byte: `other` (laid out
-/// the general way, with its neighbours), `removed` by the sanitiser, one of three
-/// kinds of ASCII, or a simple scalar's `ScalarTable` information (`simple` set, with
-/// its width and whether it shows something).
+/// the general way, with its neighbours), `removed` by the sanitiser, a `mark`, one of
+/// three kinds of ASCII, or a simple scalar's `ScalarTable` information (`simple` set,
+/// with its width and whether it shows something). After the second pass has looked
+/// at a base and its marks, the base's code is the cluster's information.
 enum ScalarCode {
   static let other: UInt8 = 0
   static let removed: UInt8 = 1
+  /// A mark (`ScalarTable.mark`): with the printable ASCII or simple scalar before it
+  /// and any marks after it, a cluster the fast way may take whole.
+  static let mark: UInt8 = 2
   /// A break or tab, which the sanitiser makes a space.
-  static let becomesSpace: UInt8 = 2
-  static let space: UInt8 = 3
+  static let becomesSpace: UInt8 = 3
+  static let space: UInt8 = 4
   /// Printable ASCII other than the space.
-  static let shown: UInt8 = 4
+  static let shown: UInt8 = 5
 
   /// Whether `code` goes the fast way when its neighbours do: ASCII or simple.
   @inline(__always)
   static func isFast(_ code: UInt8) -> Bool { code >= becomesSpace }
+
+  /// Whether marks after a scalar of `code` may make one cluster with it that the fast
+  /// way takes: printable ASCII or simple.
+  @inline(__always)
+  static func takesMarks(_ code: UInt8) -> Bool { code == shown || code >= ScalarTable.simple }
 
   /// Whether a cluster of `code` shows something (`Strip.itemShowsSomething`).
   @inline(__always)
@@ -65,10 +74,10 @@ extension Strip {
         Self.code(utf8, into: codes, starts: starts, scalars: &scalars, measure: measure)
       }
     }
-    codes.withUnsafeBufferPointer { codes in
+    codes.withUnsafeMutableBufferPointer { codes in
       starts.withUnsafeBufferPointer { starts in
         layOut(
-          utf8, codes: UnsafeBufferPointer(rebasing: codes[..<count]), starts: starts,
+          utf8, codes: UnsafeMutableBufferPointer(rebasing: codes[..<count]), starts: starts,
           general: &general, styleIndex: style, scalars: &scalars)
       }
     }
@@ -124,8 +133,10 @@ extension Strip {
         default:
           let info = scalars.info(of: value, under: measure)
           code =
-            info & ScalarTable.removed != 0
-            ? ScalarCode.removed : info & ScalarTable.simple != 0 ? info : ScalarCode.other
+            info & ScalarTable.simple != 0
+            ? info
+            : info == ScalarTable.removed
+              ? ScalarCode.removed : info == ScalarTable.mark ? ScalarCode.mark : ScalarCode.other
         }
         afterCR = false
         starts[coded] = index
@@ -137,36 +148,53 @@ extension Strip {
     return coded
   }
 
-  /// The second pass of `appendRun`: lays out the coded scalars of `utf8`.
+  /// The second pass of `appendRun`: lays out the coded scalars of `utf8`, a cluster
+  /// at a time where it can tell one: a scalar, or a printable ASCII or simple base
+  /// with the marks after it.
   private mutating func layOut(
-    _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>,
+    _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeMutableBufferPointer<UInt8>,
     starts: UnsafeBufferPointer<Int>, general: inout [UInt8], styleIndex style: UInt32,
     scalars: inout ScalarTable
   ) {
     let count = codes.count
-    let piece = CodedPiece(utf8: utf8, codes: codes, starts: starts)
+    let piece = CodedPiece(utf8: utf8, codes: UnsafeBufferPointer(codes), starts: starts)
     var fast = FastRun()
-    // Whether the scalar before is laid out the fast way when it may: nothing (the
+    // Whether the cluster before is laid out the fast way when it may: nothing (the
     // start of a piece) counts as fast.
     var previousIsFast = true
-    for index in 0..<count {
-      let code = codes[index]
+    var index = 0
+    while index < count {
+      var code = codes[index]
       if code == ScalarCode.removed {
         flush(&fast, of: piece, style: style)
         flush(general: &general, style: style)
         checksJoin = true
         previousIsFast = true
+        index += 1
         continue
       }
+      var end = index + 1
+      var next = end < count ? codes[end] : ScalarCode.removed
+      if next == ScalarCode.mark && ScalarCode.takesMarks(code) {
+        repeat { end += 1 } while end < count && codes[end] == ScalarCode.mark
+        next = end < count ? codes[end] : ScalarCode.removed
+        // Taken as one simple scalar when the measure draws it as itself; its code is
+        // the cluster's from here on (`appendClusters` reads it).
+        code = scalars.clusterInfo(of: piece.bytes(index..<end), under: measure)
+        codes[index] = code
+        fast.hasMarks = true
+      }
       let isFast = ScalarCode.isFast(code)
-      defer { previousIsFast = isFast }
-      let next = index + 1 < count ? codes[index + 1] : ScalarCode.removed
+      defer {
+        previousIsFast = isFast
+        index = end
+      }
       guard isFast, previousIsFast, next == ScalarCode.removed || ScalarCode.isFast(next) else {
         flush(&fast, of: piece, style: style)
         if code == ScalarCode.becomesSpace {
           general.append(0x20)
         } else {
-          general.append(contentsOf: piece.scalar(index))
+          general.append(contentsOf: piece.bytes(index..<end))
         }
         continue
       }
@@ -182,15 +210,15 @@ extension Strip {
         if code & ScalarTable.simple != 0 && checksJoin && !simpleScalarKeepsApart(&scalars) {
           // The first cluster of a piece, after a cluster it might join: checked
           // against it the general way.
-          let scalar = piece.scalar(index)
-          appendCluster(Character(String(decoding: scalar, as: UTF8.self)), styleIndex: style)
+          let cluster = piece.bytes(index..<end)
+          appendCluster(Character(String(decoding: cluster, as: UTF8.self)), styleIndex: style)
           continue
         }
         // Nothing is appended before the run is: it is what follows.
         fast.start = index
         checksJoin = false
       }
-      fast.end = index + 1
+      fast.end = end
       if ScalarCode.shows(code) { fast.shows = true }
     }
     flush(&fast, of: piece, style: style)
@@ -207,9 +235,11 @@ extension Strip {
     appendClusters(
       UnsafeBufferPointer(
         rebasing: piece.utf8[piece.starts[fast.start]..<piece.end(of: fast.end - 1)]),
-      codes: UnsafeBufferPointer(rebasing: piece.codes[fast.start..<fast.end]))
+      codes: UnsafeBufferPointer(rebasing: piece.codes[fast.start..<fast.end]),
+      hasMarks: fast.hasMarks)
     fast.start = fast.end
     fast.shows = false
+    fast.hasMarks = false
   }
 
   /// Appends the scalars gathered for the general way, and empties `general`.
@@ -235,19 +265,21 @@ private struct CodedPiece {
     return starts[index] + (lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4)
   }
 
-  /// The bytes of scalar `index`.
+  /// The bytes of scalars `range`.
   @inline(__always)
-  func scalar(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(rebasing: utf8[starts[index]..<end(of: index)])
+  func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: utf8[starts[range.lowerBound]..<end(of: range.upperBound - 1)])
   }
 }
 
-/// The scalars `start..<end` of a piece, clusters of one ASCII or simple scalar each,
-/// waiting to go in with one copy; whether they show something.
+/// The scalars `start..<end` of a piece, clusters of one ASCII or simple scalar or of
+/// a base and its marks each, waiting to go in with one copy; whether they show
+/// something, and whether any cluster has marks.
 private struct FastRun {
   var start = 0
   var end = 0
   var shows = false
+  var hasMarks = false
   var isEmpty: Bool { end == start }
 }
 

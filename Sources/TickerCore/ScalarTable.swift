@@ -1,6 +1,8 @@
 /// What laying out one-run text needs to know about a non-ASCII scalar, found once per
 /// scalar and kept: whether it is a simple scalar (see `ScalarTable.classify`), and
-/// then its width and whether it shows something; or whether the sanitiser removes it.
+/// then its width and whether it shows something; whether it is a mark that may extend
+/// one; or whether the sanitiser removes it. The same for a cluster of a base and its
+/// marks, found once per cluster (`clusterInfo(of:under:)`).
 ///
 /// A table belongs to one builder, whose measure never changes.
 struct ScalarTable: Sendable {
@@ -12,6 +14,9 @@ struct ScalarTable: Sendable {
   static let removed: UInt8 = 0x20
   /// The cells of a simple scalar, 1 to 15.
   static let widthMask: UInt8 = 0x0F
+  /// A mark (`simple` clear): a scalar that grapheme breaking always joins to what is
+  /// before it and that no rule joins anything after it to (see `classify`).
+  static let mark: UInt8 = 0x01
 
   /// Set in a page of `bmp` once a scalar is classified.
   private static let known: UInt8 = 0x10
@@ -27,6 +32,12 @@ struct ScalarTable: Sendable {
   /// for an empty slot.
   private var entries: [UInt64] = []
   private static let slotBits: UInt32 = 12
+  /// Clusters of a base and marks, direct-mapped by a hash of their bytes, two words a
+  /// slot: the cluster's bytes (at most 15, in order from the low byte of the first
+  /// word), then its information in the last byte; zero for an empty slot. No cluster
+  /// of a base starts with a zero byte, so a slot that holds one is never all zero.
+  private var clusters: [UInt64] = []
+  private static let clusterSlotBits = 10
   /// Whether text takes the fast way at all (the general way alone is the reference
   /// the fast way is tested against).
   var isEnabled = true
@@ -60,6 +71,39 @@ struct ScalarTable: Sendable {
     if entry >> 8 == UInt64(value) { return UInt8(truncatingIfNeeded: entry) }
     let info = Self.classify(value, under: measure)
     entries[slot] = UInt64(value) << 8 | UInt64(info)
+    return info
+  }
+
+  /// What is known of `cluster`, a base (printable ASCII or a simple scalar) and one
+  /// or more marks, under `measure`: what `classify` says of a simple scalar, if the
+  /// cluster is one, or 0.
+  ///
+  /// - Complexity: O(length of the cluster) for a cluster seen before, barring a
+  ///   collision.
+  @inline(__always)
+  mutating func clusterInfo(
+    of cluster: UnsafeBufferPointer<UInt8>, under measure: CellMeasure
+  ) -> UInt8 {
+    guard cluster.count <= Int(Self.widthMask) else { return 0 }
+    var words: (UInt64, UInt64) = (0, 0)
+    for index in 0..<cluster.count {
+      let byte = UInt64(cluster[index])
+      if index < 8 {
+        words.0 |= byte << (index << 3)
+      } else {
+        words.1 |= byte << ((index - 8) << 3)
+      }
+    }
+    if clusters.isEmpty { clusters = Array(repeating: 0, count: 2 << Self.clusterSlotBits) }
+    let hash = (words.0 ^ words.1 &* 0x9E37_79B9_7F4A_7C15) &* 0x9E37_79B9_7F4A_7C15
+    let slot = Int(truncatingIfNeeded: hash >> (64 - Self.clusterSlotBits)) << 1
+    let known = clusters[slot + 1]
+    if clusters[slot] == words.0 && known & 0x00FF_FFFF_FFFF_FFFF == words.1 {
+      return UInt8(truncatingIfNeeded: known >> 56)
+    }
+    let info = Self.classifyCluster(cluster, under: measure)
+    clusters[slot] = words.0
+    clusters[slot + 1] = words.1 | UInt64(info) << 56
     return info
   }
 
@@ -99,6 +143,12 @@ struct ScalarTable: Sendable {
     // Symbols, kana and ideographs join nothing (`ClusterRules.isCommonBase`).
     if !ClusterRules.isCommonBase(value) {
       let properties = scalar.properties
+      // Grapheme breaking joins an extending scalar to what is before it (GB9) and
+      // joins nothing after it but another (GB9), a joiner (GB9), a spacing mark
+      // (GB9a), or a consonant after a linker (GB9c): a virama, which stays `0`.
+      if properties.isGraphemeExtend && properties.canonicalCombiningClass != .virama {
+        return mark
+      }
       if properties.isGraphemeExtend || properties.isEmojiModifier { return 0 }
       switch properties.generalCategory {
       case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .lineSeparator,
@@ -111,18 +161,7 @@ struct ScalarTable: Sendable {
       guard String(probe).count == 5 else { return 0 }
     }
     let cluster = Character(scalar)
-    guard !ClusterRules.isBaseless(cluster), !measure.mayJoinPreviousCell(cluster) else {
-      return 0
-    }
-    var units = 0
-    var width = 0
-    var same = true
-    measure.forEachUnit(of: cluster) { unit, cells in
-      units += 1
-      width = cells
-      same = same && unit.utf8.elementsEqual(cluster.utf8)
-    }
-    guard units == 1, same, width > 0, width <= Int(widthMask) else { return 0 }
+    guard let width = widthDrawnAsItself(cluster, under: measure) else { return 0 }
     // A symbol, kana or ideograph is neither white space nor default-ignorable: it is
     // visible when both profiles give it cells (`ClusterRules.isVisible`, which a test
     // holds this to).
@@ -132,5 +171,43 @@ struct ScalarTable: Sendable {
         && CellMeasure(profile: .tmux).width(of: cluster) > 0
       : ClusterRules.isVisible(cluster)
     return simple | (shows ? visible : 0) | UInt8(width)
+  }
+
+  /// Classifies a cluster of a base and marks the slow way: it is taken as a simple
+  /// scalar would be when grapheme breaking makes it one cluster and the measure draws
+  /// it as itself in one unit, never into the cell before it.
+  ///
+  /// The fast way asks only of a printable ASCII or simple base and marks, between
+  /// ASCII or simple scalars (or other such clusters): no rule joins a base to a mark
+  /// or an ASCII scalar before it, nor an ASCII or simple scalar to a mark before it
+  /// (see `classify`), so the cluster stands alone there as in the general way.
+  static func classifyCluster(
+    _ utf8: UnsafeBufferPointer<UInt8>, under measure: CellMeasure
+  ) -> UInt8 {
+    let text = String(decoding: utf8, as: UTF8.self)
+    guard let cluster = text.first, text.count == 1,
+      let width = widthDrawnAsItself(cluster, under: measure)
+    else { return 0 }
+    return simple | (ClusterRules.isVisible(cluster) ? visible : 0) | UInt8(width)
+  }
+
+  /// The cells of `cluster` if it has a base, the measure never draws it into the cell
+  /// before it, and draws it as itself in one unit of 1 to 15 cells; else `nil`.
+  private static func widthDrawnAsItself(_ cluster: Character, under measure: CellMeasure)
+    -> Int?
+  {
+    guard !ClusterRules.isBaseless(cluster), !measure.mayJoinPreviousCell(cluster) else {
+      return nil
+    }
+    var units = 0
+    var width = 0
+    var same = true
+    measure.forEachUnit(of: cluster) { unit, cells in
+      units += 1
+      width = cells
+      same = same && unit.utf8.elementsEqual(cluster.utf8)
+    }
+    guard units == 1, same, width > 0, width <= Int(widthMask) else { return nil }
+    return width
   }
 }

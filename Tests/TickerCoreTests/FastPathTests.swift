@@ -132,6 +132,38 @@ private let corpora: [(name: String, pool: [String])] = {
     }
   }
 
+  /// Every extending scalar of the lower blocks, and marks from above them, after
+  /// every kind of base and before every kind of neighbour: a base and its marks are
+  /// one cluster the fast way takes whole when it can, and the general way's otherwise.
+  @Test func basesWithMarksLayOutAsTheGeneralWay() {
+    var marks = (UInt32(0x300)..<0x3000).compactMap(Unicode.Scalar.init).filter {
+      $0.properties.isGraphemeExtend
+    }.map(String.init)
+    marks += ["\u{FE0F}", "\u{FE0E}", "\u{20E3}", "\u{1F3FB}", "\u{E0100}", "\u{3099}"]
+    marks += ["\u{FF9E}", "\u{1D165}", "\u{200C}", "\u{200D}"]
+    for measure in measures {
+      var items: [[UInt8]] = []
+      for mark in marks {
+        let stacked = String(repeating: mark, count: 3)
+        items.append(
+          Array(
+            ("a\(mark)é\(mark)\(mark)日\(mark)b \(mark)\t\(mark)😀\(mark)\u{200D}😀"
+              + "क\(mark)्ष\(mark)☺\(mark)\u{1B}\(mark)x\(mark)\u{1B}y\(stacked)z"
+              + "\u{FFFD}\(mark)🇯🇵\(mark)가\(mark)\u{11A8}#\(mark)").utf8))
+        items.append(Array("\(mark)e\(mark)".utf8))
+      }
+      // Clusters of 15 bytes and of 16, the longest a special holds in a byte and one
+      // more: seven and eight two-byte marks after an ASCII base; and the same marks
+      // after a simple one.
+      for count in 6...8 {
+        let stack = String(repeating: "\u{301}", count: count)
+        items.append(Array("e\(stack)é\(stack)日\(stack)a".utf8))
+      }
+      let (fast, general) = bothWays(items, separator: " ", measure: measure)
+      #expect(fast == general, "\(measure)")
+    }
+  }
+
   /// Every Latin-1 scalar, and every scalar of the blocks below U+3000, alone and
   /// between letters, each an item of its own.
   @Test func everyScalarOfTheLowerBlocksLaysOutAsTheGeneralWay() {
@@ -197,7 +229,13 @@ private let corpora: [(name: String, pool: [String])] = {
     #expect(strip.clusters.map(\.width) == [1, 2, 2, 1, 1])
     var table = ScalarTable()
     #expect(table.info(of: 0xE9, under: CellMeasure()) & ScalarTable.simple != 0)
-    #expect(table.info(of: 0x301, under: CellMeasure()) == 0)
+    #expect(table.info(of: 0x301, under: CellMeasure()) == ScalarTable.mark)
+    #expect(table.info(of: 0x94D, under: CellMeasure()) == 0, "a virama is a linker")
+    let accent = Array("e\u{301}".utf8)
+    let info = accent.withUnsafeBufferPointer {
+      table.clusterInfo(of: $0, under: CellMeasure())
+    }
+    #expect(info == ScalarTable.simple | ScalarTable.visible | 1)
     #expect(table.info(of: 0x1F1EF, under: CellMeasure()) == 0)
     #expect(table.info(of: 0x600, under: CellMeasure()) == ScalarTable.removed)
   }
