@@ -113,13 +113,13 @@ struct FrameBuilder {
   mutating func appendSpaces(_ count: Int, style: Style) {
     guard count > 0 else { return }
     if style != pendingStyle { flush(nextStyle: style) }
-    pending.append(contentsOf: repeatElement(0x20, count: count))
+    pending.append(repeating: 0x20, count: count)
   }
 
   /// Appends spaces in the style set last.
   mutating func appendSpaces(_ count: Int) {
     guard count > 0 else { return }
-    pending.append(contentsOf: repeatElement(0x20, count: count))
+    pending.append(repeating: 0x20, count: count)
   }
 
   /// What follows belongs to `item` (`nil`: to no item).

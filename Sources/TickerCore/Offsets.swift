@@ -53,7 +53,7 @@ struct Offsets: Sendable {
     guard base >> 32 == (base + limit) >> 32, base >= (last ?? 0) else { return false }
     while base >> 32 > carries.count { carries.append(low.count) }
     let start = low.count
-    low.append(contentsOf: repeatElement(UInt32(truncatingIfNeeded: base), count: count))
+    low.append(repeating: UInt32(truncatingIfNeeded: base), count: count)
     low.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
     return true
   }

@@ -16,6 +16,11 @@ extension Strip {
   ) {
     let base = bytes.count
     bytes.append(contentsOf: utf8)
+    // A few clusters cost less one by one than taking the lists out and back.
+    if codes.count <= Self.fewClusters {
+      appendClustersOneByOne(utf8, codes: codes, base: base)
+      return
+    }
     var simpleCount = 0
     for code in codes { simpleCount &+= Int(code >> 7) }
     // The specials go in as one block, written through pointers: the strip's lists
@@ -25,7 +30,7 @@ extension Strip {
     swap(&info, &specialInfo)
     swap(&lows, &specialByte)
     let firstSpecial = info.count
-    info.append(contentsOf: repeatElement(0, count: simpleCount))
+    info.append(repeating: 0, count: simpleCount)
     let inOneBlock = info.withUnsafeMutableBufferPointer { info in
       lows.append(count: simpleCount, base: base, limit: utf8.count) { lows in
         let info = info.baseAddress! + firstSpecial
@@ -45,6 +50,9 @@ extension Strip {
     swap(&lows, &specialByte)
     if !inOneBlock { appendClustersOneByOne(utf8, codes: codes, base: base) }
   }
+
+  /// How many scalars `appendClusters` appends one by one.
+  static let fewClusters = 12
 
   /// The loop of `appendClusters`: the specials of the run into `info` and `lows` (the
   /// run's byte offsets from `base`, given `lows` starting at `base`'s low bits), the

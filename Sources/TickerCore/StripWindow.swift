@@ -209,7 +209,7 @@ package struct FrameText: Equatable, WindowOutput {
   mutating func append(_ bytes: ArraySlice<UInt8>) { self.bytes.append(contentsOf: bytes) }
 
   mutating func appendSpaces(_ count: Int) {
-    bytes.append(contentsOf: repeatElement(0x20, count: count))
+    bytes.append(repeating: 0x20, count: count)
   }
 
   mutating func appendBlank(_ count: Int) { appendSpaces(count) }
