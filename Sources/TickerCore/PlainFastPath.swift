@@ -164,6 +164,7 @@ extension Strip {
     var previousIsFast = true
     var index = 0
     while index < count {
+      if !fast.isEmpty { index = fast.extend(over: UnsafeBufferPointer(codes), from: index) }
       var code = codes[index]
       if code == ScalarCode.removed {
         flush(&fast, of: piece, style: style)
@@ -281,6 +282,25 @@ private struct FastRun {
   var shows = false
   var hasMarks = false
   var isEmpty: Bool { end == start }
+
+  /// Takes into the run, from scalar `index` on, each plain scalar (a space, printable
+  /// ASCII or simple) that another plain scalar follows: a cluster of its own that
+  /// `layOut` would take into the run, found here in a few instructions. The run
+  /// must hold the scalar before `index`.
+  ///
+  /// - Returns: The first scalar not taken; the last scalar is never taken.
+  @inline(__always)
+  mutating func extend(over codes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+    var index = index
+    while index + 1 < codes.count && codes[index] >= ScalarCode.space
+      && codes[index + 1] >= ScalarCode.space
+    {
+      if !shows && ScalarCode.shows(codes[index]) { shows = true }
+      index += 1
+    }
+    end = index
+    return index
+  }
 }
 
 extension Strip {
