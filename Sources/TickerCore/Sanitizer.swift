@@ -86,14 +86,10 @@ public enum Sanitizer {
       return
     }
     output = [UInt8](unsafeUninitializedCapacity: 3 * count) { buffer, written in
+      // Local, not captured by a nested function: that kept `out` in memory, loaded
+      // and stored at every byte.
       var out = 0
       var index = 0
-      func replace() {
-        buffer[out] = 0xEF
-        buffer[out + 1] = 0xBF
-        buffer[out + 2] = 0xBD
-        out += 3
-      }
       while index < count {
         let lead = input[index]
         if lead < 0x80 {
@@ -102,8 +98,11 @@ public enum Sanitizer {
           index += 1
           continue
         }
-        guard let shape = sequence(lead) else {
-          replace()
+        // A continuation byte, or one that starts nothing (`sequence` says so too, in
+        // more steps): the commonest invalid bytes.
+        guard lead >= 0xC2 && lead <= 0xF4, let shape = sequence(lead) else {
+          (buffer[out], buffer[out + 1], buffer[out + 2]) = (0xEF, 0xBF, 0xBD)
+          out += 3
           index += 1
           continue
         }
@@ -125,7 +124,8 @@ public enum Sanitizer {
             out += 1
           }
         } else {
-          replace()
+          (buffer[out], buffer[out + 1], buffer[out + 2]) = (0xEF, 0xBF, 0xBD)
+          out += 3
         }
         index = end
       }
