@@ -138,12 +138,13 @@ extension Strip {
 
   /// The bytes of the scalar whose UTF-8 starts with `lead`.
   @inline(__always)
-  private static func scalarLength(_ lead: UInt8) -> Int {
+  static func scalarLength(_ lead: UInt8) -> Int {
     lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
   }
 
-  /// `appendClusters` a special at a time, for the rare run whose byte offsets pass a
-  /// multiple of 2^32; the bytes are in place already, from `base`.
+  /// `appendClusters` a cluster at a time, for a run of `fewClusters` scalars or fewer
+  /// and for the rare run whose byte offsets pass a multiple of 2^32; the bytes are in
+  /// place already, from `base`.
   private mutating func appendClustersOneByOne(
     _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>, base: Int
   ) {

@@ -164,7 +164,7 @@ extension Strip {
     var previousIsFast = true
     var index = 0
     while index < count {
-      if !fast.isEmpty { index = fast.extend(over: UnsafeBufferPointer(codes), from: index) }
+      if !fast.isEmpty { index = fast.extend(over: piece.codes, from: index) }
       var code = codes[index]
       if code == ScalarCode.removed {
         flush(&fast, of: piece, style: style)
@@ -183,7 +183,7 @@ extension Strip {
         // the cluster's from here on (`appendClusters` reads it).
         code = scalars.clusterInfo(of: piece.bytes(index..<end), under: measure)
         codes[index] = code
-        fast.hasMarks = true
+        if code != ScalarCode.other { fast.hasMarks = true }
       }
       let isFast = ScalarCode.isFast(code)
       defer {
@@ -263,7 +263,7 @@ private struct CodedPiece {
   @inline(__always)
   func end(of index: Int) -> Int {
     let lead = utf8[starts[index]]
-    return starts[index] + (lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4)
+    return starts[index] + Strip.scalarLength(lead)
   }
 
   /// The bytes of scalars `range`.
@@ -312,7 +312,7 @@ extension Strip {
     guard clusterCount > 0, let last = bytes.last, last >= 0x80 else { return true }
     let start = lastClusterStart
     let lead = bytes[start]
-    let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    let length = Self.scalarLength(lead)
     guard lead >= 0xC0, bytes.count - start == length else { return false }
     var value = UInt32(lead) & (0x7F >> length)
     for byte in bytes[(start + 1)...] { value = value << 6 | UInt32(byte & 0x3F) }

@@ -98,11 +98,8 @@ public enum Sanitizer {
           index += 1
           continue
         }
-        // A continuation byte, or one that starts nothing (`sequence` says so too, in
-        // more steps): the commonest invalid bytes.
-        guard lead >= 0xC2 && lead <= 0xF4, let shape = sequence(lead) else {
-          (buffer[out], buffer[out + 1], buffer[out + 2]) = (0xEF, 0xBF, 0xBD)
-          out += 3
+        guard let shape = sequence(lead) else {
+          writeReplacement(into: buffer, at: &out)
           index += 1
           continue
         }
@@ -124,8 +121,7 @@ public enum Sanitizer {
             out += 1
           }
         } else {
-          (buffer[out], buffer[out + 1], buffer[out + 2]) = (0xEF, 0xBF, 0xBD)
-          out += 3
+          writeReplacement(into: buffer, at: &out)
         }
         index = end
       }
@@ -138,6 +134,9 @@ public enum Sanitizer {
   /// `nil` for a byte that starts none.
   @inline(__always)
   private static func sequence(_ lead: UInt8) -> (needed: Int, low: UInt8, high: UInt8)? {
+    // A continuation byte or one that starts nothing, the commonest invalid bytes, in
+    // two comparisons rather than the switch's steps.
+    guard lead >= 0xC2 && lead <= 0xF4 else { return nil }
     switch lead {
     case 0xC2...0xDF: return (1, 0x80, 0xBF)
     case 0xE0: return (2, 0xA0, 0xBF)
@@ -148,6 +147,15 @@ public enum Sanitizer {
     case 0xF4: return (3, 0x80, 0x8F)
     default: return nil
     }
+  }
+
+  /// Writes U+FFFD's UTF-8 at `out` and moves `out` past it.
+  @inline(__always)
+  private static func writeReplacement(
+    into buffer: UnsafeMutableBufferPointer<UInt8>, at out: inout Int
+  ) {
+    (buffer[out], buffer[out + 1], buffer[out + 2]) = (0xEF, 0xBF, 0xBD)
+    out += 3
   }
 
   /// Whether `input` is well-formed UTF-8 (as `repairUTF8` has it: no overlong forms,

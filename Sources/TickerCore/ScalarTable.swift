@@ -14,6 +14,9 @@ struct ScalarTable: Sendable {
   static let removed: UInt8 = 0x20
   /// The cells of a simple scalar, 1 to 15.
   static let widthMask: UInt8 = 0x0F
+  /// The most bytes of a cluster taken as a simple scalar: what a special's size holds
+  /// in `Strip.specialInfo`'s low four bits.
+  static let longestCluster = 15
   /// A mark (`simple` clear): a scalar that grapheme breaking always joins to what is
   /// before it and that no rule joins anything after it to (see `classify`).
   static let mark: UInt8 = 0x01
@@ -33,7 +36,7 @@ struct ScalarTable: Sendable {
   private var entries: [UInt64] = []
   private static let slotBits: UInt32 = 12
   /// Clusters of a base and marks, direct-mapped by a hash of their bytes, two words a
-  /// slot: the cluster's bytes (at most 15, in order from the low byte of the first
+  /// slot: the cluster's bytes (at most `longestCluster`, in order from the low byte of the first
   /// word), then its information in the last byte; zero for an empty slot. No cluster
   /// of a base starts with a zero byte, so a slot that holds one is never all zero.
   private var clusters: [UInt64] = []
@@ -84,7 +87,7 @@ struct ScalarTable: Sendable {
   mutating func clusterInfo(
     of cluster: UnsafeBufferPointer<UInt8>, under measure: CellMeasure
   ) -> UInt8 {
-    guard cluster.count <= Int(Self.widthMask) else { return 0 }
+    guard cluster.count <= Self.longestCluster else { return 0 }
     var words: (UInt64, UInt64) = (0, 0)
     for index in 0..<cluster.count {
       let byte = UInt64(cluster[index])
