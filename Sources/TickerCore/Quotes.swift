@@ -189,34 +189,61 @@ public struct Quote: Sendable, Hashable {
 
     /// `nil` when the line cannot be a quote: more than three fields, or an empty one
     /// between commas.
+    ///
+    /// - Complexity: O(length of the line): one pass over a line with white space (the
+    ///   usual quote), two over one without.
     init?(_ utf8: UnsafeBufferPointer<UInt8>) {
+      var sawSpace = false
+      guard let fields = Self(utf8, splitsOnSpace: true, sawSpace: &sawSpace) else {
+        return nil
+      }
+      if sawSpace {
+        self = fields
+      } else {
+        guard let fields = Self(utf8, splitsOnSpace: false, sawSpace: &sawSpace) else {
+          return nil
+        }
+        self = fields
+      }
+    }
+
+    /// The fields split on white space or on commas; `sawSpace` is set when a space or
+    /// a tab was met (splitting on white space stops at a fourth field, which may be
+    /// before one is). Inlined, so that each pass tests its own separators.
+    @inline(__always)
+    private init?(
+      _ utf8: UnsafeBufferPointer<UInt8>, splitsOnSpace: Bool, sawSpace: inout Bool
+    ) {
       let space = UInt8(ascii: " ")
       let tab = UInt8(ascii: "\t")
       let comma = UInt8(ascii: ",")
-      let splitsOnSpace = utf8.contains(space) || utf8.contains(tab)
       var start = 0
-      for index in 0...utf8.count {
-        if index < utf8.count {
-          let byte = utf8[index]
-          guard splitsOnSpace ? byte == space || byte == tab : byte == comma else { continue }
+      while true {
+        var end = start
+        while end < utf8.count {
+          let byte = utf8[end]
+          if splitsOnSpace ? byte == space || byte == tab : byte == comma { break }
+          end += 1
         }
+        if splitsOnSpace && end < utf8.count { sawSpace = true }
         var low = start
-        var high = index
+        var high = end
         while low < high && utf8[low] == comma { low += 1 }
         while high > low && utf8[high - 1] == comma { high -= 1 }
-        start = index + 1
-        if low == high {
-          if splitsOnSpace { continue }
+        if low < high {
+          let field = Field(start: low, end: high)
+          switch count {
+          case 0: fields.0 = field
+          case 1: fields.1 = field
+          case 2: fields.2 = field
+          default: return nil
+          }
+          count += 1
+        } else if !splitsOnSpace {
           return nil
         }
-        let field = Field(start: low, end: high)
-        switch count {
-        case 0: fields.0 = field
-        case 1: fields.1 = field
-        case 2: fields.2 = field
-        default: return nil
-        }
-        count += 1
+        guard end < utf8.count else { return }
+        start = end + 1
       }
     }
   }
