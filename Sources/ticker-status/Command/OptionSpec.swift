@@ -32,7 +32,25 @@ struct OptionSpec: Sendable {
   /// cost a one-shot 229,000 instructions made eagerly.
   var makeHelp: @Sendable () -> String
   var help: String { makeHelp() }
-  var apply: @Sendable (inout Options, String) throws(UsageError) -> Void
+  /// What the option sets, as the table gives it: kept unwrapped, since a closure that
+  /// wraps another is an allocation, and the table is built at every start.
+  var action: Action
+
+  /// What an option does with its value.
+  enum Action: Sendable {
+    /// A flag sets something.
+    case flag(@Sendable (inout Options) -> Void)
+    /// An option reads its value; the third argument is its label, for errors.
+    case value(@Sendable (inout Options, String, String) throws(UsageError) -> Void)
+  }
+
+  /// Applies the option with `value` (ignored for a flag).
+  func apply(_ options: inout Options, _ value: String) throws(UsageError) {
+    switch action {
+    case .flag(let set): set(&options)
+    case .value(let set): try set(&options, value, label)
+    }
+  }
 
   /// The option as error messages name it: `--width <cells>`.
   var label: String { valueName.map { "--\(long) <\($0)>" } ?? "--\(long)" }
@@ -46,8 +64,7 @@ extension OptionSpec {
   ) -> OptionSpec {
     OptionSpec(
       long: long, short: short, valueName: nil, group: group, summary: summary,
-      completion: .none, repeats: false, makeHelp: help
-    ) { options, _ in set(&options) }
+      completion: .none, repeats: false, makeHelp: help, action: .flag(set))
   }
 
   static func value(
@@ -58,11 +75,7 @@ extension OptionSpec {
   ) -> OptionSpec {
     OptionSpec(
       long: long, short: short, valueName: valueName, group: group, summary: summary,
-      completion: completion, repeats: repeats, makeHelp: help
-    ) { options, value throws(UsageError) in
-      // The label is written only for an option given, not for each at start-up.
-      try set(&options, value, "--\(long) <\(valueName)>")
-    }
+      completion: completion, repeats: repeats, makeHelp: help, action: .value(set))
   }
 
   /// An option whose value is one of `Value`'s cases, by raw value; the completions
