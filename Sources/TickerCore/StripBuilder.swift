@@ -31,6 +31,7 @@ public struct StripBuilder: Sendable {
     scalars = table
     self.separatorStrip = separatorStrip
     strip = Strip(measure: measure)
+    strip.reserveFirstCapacity()
     strip.separatorCellCount = separatorStrip.cellCount
   }
 
