@@ -57,7 +57,13 @@ extension Strip {
       specialInfo.append(0)
     }
     lastClusterStart = bytes.count
-    bytes.append(contentsOf: utf8)
+    if utf8.count <= 4 {
+      // A scalar's bytes one at a time: appending a buffer costs about 150
+      // instructions whatever its length (a quote's mark, at every quote).
+      for byte in utf8 { bytes.append(byte) }
+    } else {
+      bytes.append(contentsOf: utf8)
+    }
     clusterCount += 1
     cellCount += width
   }
