@@ -16,7 +16,7 @@ extension StripBuilder {
       appendItem { strip in
         strip.itemShowsSomething = true
         strip.checksJoin = false
-        strip.openRun(strip.styleIndex(.plain))
+        strip.openRun(strip.plainStyleIndex())
         Self.appendHead(of: scan, in: line, spaceAfter: false, to: &strip)
       }
       return true
@@ -35,7 +35,7 @@ extension StripBuilder {
       // nothing; the mark, a cluster of its own; the change's digits.
       strip.itemShowsSomething = true
       strip.checksJoin = false
-      strip.openRun(strip.styleIndex(.plain))
+      strip.openRun(strip.plainStyleIndex())
       Self.appendHead(of: scan, in: line, spaceAfter: true, to: &strip)
       strip.openRun(strip.styleIndex(styles.style(for: scan.trend)))
       strip.appendCluster(

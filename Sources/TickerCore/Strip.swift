@@ -270,6 +270,9 @@ struct StyleTable: Sendable {
   /// while the table is small, one after).
   private(set) var probes = 0
   private(set) var lookups = 0
+  /// The index of the plain style once the table has it: quotes open a plain run for
+  /// each item, and comparing styles to find it again cost about 120 instructions.
+  private(set) var plainIndex: UInt32?
 
   /// The most styles looked for one by one; a dictionary holds them past that.
   static let linearLimit = 4
@@ -294,6 +297,7 @@ struct StyleTable: Sendable {
     }
     let index = UInt32(styles.count)
     styles.append(style)
+    if plainIndex == nil && style.isPlain { plainIndex = index }
     if styles.count > StyleTable.linearLimit {
       if indices.isEmpty {
         for index in styles.indices { indices[styles[index]] = UInt32(index) }

@@ -206,4 +206,7 @@ extension Strip {
     if let last = runStyle.last, styles[last] == style { return last }
     return styles.index(of: style)
   }
+
+  /// `styleIndex(.plain)`, without comparing styles once the table has the plain one.
+  mutating func plainStyleIndex() -> UInt32 { styles.plainIndex ?? styles.index(of: .plain) }
 }
