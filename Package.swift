@@ -6,7 +6,7 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 // A release build reaches the metadata of a generic type at concrete arguments (an
 // array of `Style`, say) through its accessor, not by handing the runtime a mangled
 // name to demangle on first use: 36,000 fewer instructions of a 50-quote one-shot's
-// 506,000, and of every start-up (BENCHMARKS.md section 14). Release only: the flag
+// 506,000, and of every start-up (BENCHMARKS.md section 15). Release only: the flag
 // changes how metadata is found, not what the code does.
 let startUp: [SwiftSetting] = [
   .unsafeFlags(

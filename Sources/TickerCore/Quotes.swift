@@ -194,17 +194,17 @@ public struct Quote: Sendable, Hashable {
     ///   usual quote), two over one without.
     init?(_ utf8: UnsafeBufferPointer<UInt8>) {
       var sawSpace = false
-      guard let fields = Self(utf8, splitsOnSpace: true, sawSpace: &sawSpace) else {
+      guard let bySpace = Self(utf8, splitsOnSpace: true, sawSpace: &sawSpace) else {
         return nil
       }
-      if sawSpace {
-        self = fields
-      } else {
-        guard let fields = Self(utf8, splitsOnSpace: false, sawSpace: &sawSpace) else {
-          return nil
-        }
-        self = fields
+      guard !sawSpace else {
+        self = bySpace
+        return
       }
+      guard let byComma = Self(utf8, splitsOnSpace: false, sawSpace: &sawSpace) else {
+        return nil
+      }
+      self = byComma
     }
 
     /// The fields split on white space or on commas; `sawSpace` is set when a space or

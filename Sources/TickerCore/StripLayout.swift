@@ -5,11 +5,11 @@ extension Strip {
   /// of a few dozen bytes), so that they do not grow from empty by doubling: a
   /// one-shot of 50 quotes reallocated them 70 times.
   mutating func reserveFirstCapacity() {
-    let bytes = 4096
-    self.bytes.reserveCapacity(bytes)
-    checkpointByte.reserveCapacity(bytes / Strip.checkpointStride)
-    checkpointCell.reserveCapacity(bytes / Strip.checkpointStride)
-    checkpointSpecial.reserveCapacity(bytes / Strip.checkpointStride)
+    let text = 4096
+    bytes.reserveCapacity(text)
+    checkpointByte.reserveCapacity(text / Strip.checkpointStride)
+    checkpointCell.reserveCapacity(text / Strip.checkpointStride)
+    checkpointSpecial.reserveCapacity(text / Strip.checkpointStride)
     specialByte.reserveCapacity(256)
     specialInfo.reserveCapacity(256)
     runByte.reserveCapacity(256)

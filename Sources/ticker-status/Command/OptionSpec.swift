@@ -16,8 +16,6 @@ struct OptionSpec: Sendable {
 
   var long: String
   var short: Character?
-  /// The value's name, as in `--width <cells>`; `nil` for a flag.
-  var valueName: String?
   var group: OptionSpec.Group
   /// A line for the completions, which zsh and fish show beside the option.
   var summary: String
@@ -40,15 +38,22 @@ struct OptionSpec: Sendable {
   enum Action: Sendable {
     /// A flag sets something.
     case flag(@Sendable (inout Options) -> Void)
-    /// An option reads its value; the third argument is its label, for errors.
-    case value(@Sendable (inout Options, String, String) throws(UsageError) -> Void)
+    /// An option reads a value named `name` (as in `--width <cells>`); the closure's
+    /// third argument is the option's label, for errors.
+    case value(name: String, @Sendable (inout Options, String, String) throws(UsageError) -> Void)
+  }
+
+  /// The value's name, as in `--width <cells>`; `nil` for a flag.
+  var valueName: String? {
+    if case .value(let name, _) = action { return name }
+    return nil
   }
 
   /// Applies the option with `value` (ignored for a flag).
   func apply(_ options: inout Options, _ value: String) throws(UsageError) {
     switch action {
     case .flag(let set): set(&options)
-    case .value(let set): try set(&options, value, label)
+    case .value(_, let set): try set(&options, value, label)
     }
   }
 
@@ -63,8 +68,8 @@ extension OptionSpec {
     _ set: @escaping @Sendable (inout Options) -> Void
   ) -> OptionSpec {
     OptionSpec(
-      long: long, short: short, valueName: nil, group: group, summary: summary,
-      completion: .none, repeats: false, makeHelp: help, action: .flag(set))
+      long: long, short: short, group: group, summary: summary, completion: .none,
+      repeats: false, makeHelp: help, action: .flag(set))
   }
 
   static func value(
@@ -74,8 +79,8 @@ extension OptionSpec {
     _ set: @escaping @Sendable (inout Options, String, String) throws(UsageError) -> Void
   ) -> OptionSpec {
     OptionSpec(
-      long: long, short: short, valueName: valueName, group: group, summary: summary,
-      completion: completion, repeats: repeats, makeHelp: help, action: .value(set))
+      long: long, short: short, group: group, summary: summary, completion: completion,
+      repeats: repeats, makeHelp: help, action: .value(name: valueName, set))
   }
 
   /// An option whose value is one of `Value`'s cases, by raw value; the completions
