@@ -95,6 +95,10 @@ extension Strip {
     var index = 0
     var coded = 0
     var afterCR = false
+    // The last scalar above ASCII and its code: text in one script repeats scalars
+    // (a run of invalid bytes is a run of U+FFFD), and a repeat costs a comparison.
+    var lastValue: UInt32 = 0
+    var lastCode = ScalarCode.other
     while index < count {
       let lead = utf8[index]
       let code: UInt8
@@ -127,16 +131,23 @@ extension Strip {
           value |= UInt32(utf8[index + 2] & 0x3F) << 6 | UInt32(utf8[index + 3] & 0x3F)
           length = 4
         }
-        switch value {
-        case 0x85, 0x2028, 0x2029: code = ScalarCode.becomesSpace
-        case 0x80...0x9F: code = ScalarCode.removed
-        default:
-          let info = scalars.info(of: value, under: measure)
-          code =
-            info & ScalarTable.simple != 0
-            ? info
-            : info == ScalarTable.removed
-              ? ScalarCode.removed : info == ScalarTable.mark ? ScalarCode.mark : ScalarCode.other
+        if value == lastValue {
+          code = lastCode
+        } else {
+          switch value {
+          case 0x85, 0x2028, 0x2029: code = ScalarCode.becomesSpace
+          case 0x80...0x9F: code = ScalarCode.removed
+          default:
+            let info = scalars.info(of: value, under: measure)
+            code =
+              info & ScalarTable.simple != 0
+              ? info
+              : info == ScalarTable.removed
+                ? ScalarCode.removed
+                : info == ScalarTable.mark ? ScalarCode.mark : ScalarCode.other
+          }
+          lastValue = value
+          lastCode = code
         }
         afterCR = false
         starts[coded] = index
