@@ -56,8 +56,8 @@ extension Strip {
 
   /// The loop of `appendClusters`: the specials of the run into `info` and `lows` (the
   /// run's byte offsets from `base`, given `lows` starting at `base`'s low bits), the
-  /// checkpoints and counts into the strip. Inlined at its two calls, so that the one
-  /// without marks has no look for them.
+  /// checkpoints and counts into the strip. Inlined at its two calls; the one without
+  /// marks takes each stretch of simple scalars whole (`layOutSimpleStretch`).
   @inline(__always)
   private mutating func layOutClusters(
     _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>, base: Int,
@@ -97,14 +97,15 @@ extension Strip {
           continue
         }
       }
-      let width = codes[scalar] & ScalarTable.widthMask
-      let length: Int
-      if hasMarks {
-        length = Self.clusterLength(utf8, at: offset, codes: codes, scalar: &scalar)
-      } else {
-        length = Self.scalarLength(lead)
-        scalar += 1
+      if !hasMarks {
+        offset = layOutSimpleStretch(
+          utf8, from: offset, codes: codes, scalar: &scalar, base: base, info: info,
+          lows: lows, firstSpecial: firstSpecial, special: &special)
+        continue
       }
+      // A base and its marks, or a simple scalar, one cluster at a time.
+      let width = codes[scalar] & ScalarTable.widthMask
+      let length = Self.clusterLength(utf8, at: offset, codes: codes, scalar: &scalar)
       if clusterCount & (stride - 1) == 0 {
         checkpointByte.append(base + offset)
         checkpointCell.append(cellCount)
@@ -118,6 +119,54 @@ extension Strip {
       cellCount += Int(width)
       offset += length
     }
+  }
+
+  /// The part of `layOutClusters` without marks for a stretch of simple scalars from
+  /// `offset`, a special each: up to the next ASCII byte, the end of the text or the
+  /// next checkpoint, whichever comes first, in a loop that does nothing else.
+  ///
+  /// Most of the cost of text that is mostly specials (U+FFFD for invalid bytes, CJK)
+  /// was the general loop's per-cluster decisions, not the two records written.
+  ///
+  /// - Returns: Where the stretch ends in `utf8`.
+  @inline(never)
+  private mutating func layOutSimpleStretch(
+    _ utf8: UnsafeBufferPointer<UInt8>, from offset: Int, codes: UnsafeBufferPointer<UInt8>,
+    scalar: inout Int, base: Int, info: UnsafeMutablePointer<UInt8>,
+    lows: UnsafeMutablePointer<UInt32>, firstSpecial: Int, special: inout Int
+  ) -> Int {
+    let stride = Strip.checkpointStride
+    let sinceCheckpoint = clusterCount & (stride - 1)
+    if sinceCheckpoint == 0 {
+      checkpointByte.append(base + offset)
+      checkpointCell.append(cellCount)
+      checkpointSpecial.append(firstSpecial + special)
+    }
+    // The stretch stops before the cluster the next checkpoint is for.
+    let last = special + stride - 1 - sinceCheckpoint
+    let lowBase = UInt32(truncatingIfNeeded: base)
+    var end = offset
+    var start = offset
+    var next = special
+    var cells = 0
+    while true {
+      let length = Self.scalarLength(utf8[end])
+      let width = codes[scalar] & ScalarTable.widthMask
+      lows[next] = lowBase &+ UInt32(truncatingIfNeeded: end)
+      info[next] = width << 4 | UInt8(truncatingIfNeeded: length)
+      start = end
+      end &+= length
+      cells &+= Int(width)
+      scalar &+= 1
+      guard next < last, end < utf8.count, utf8[end] >= 0x80 else { break }
+      next &+= 1
+    }
+    next &+= 1
+    lastClusterStart = base + start
+    clusterCount += next - special
+    cellCount += cells
+    special = next
+    return end
   }
 
   /// The bytes of the cluster of `appendClusters`'s text that starts at `offset` with
