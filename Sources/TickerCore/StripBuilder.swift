@@ -101,12 +101,13 @@ public struct StripBuilder: Sendable {
 
   /// Whether every byte is printable ASCII (0x20 to 0x7E).
   ///
-  /// One pass without an early exit, which the compiler turns into vector compares.
+  /// It stops at the first byte that is not: the compiler did not turn a pass without
+  /// an early exit into vector compares, and text that is not ASCII then paid for
+  /// a look at every byte of its line before its own way (8 instructions a byte).
   @inline(__always)
   static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var outside: UInt8 = 0
-    for byte in bytes { outside |= byte &- 0x20 >= 0x5F ? 1 : 0 }
-    return outside == 0
+    for byte in bytes where byte &- 0x20 >= 0x5F { return false }
+    return true
   }
 
   /// Runs `body` to append one item, then the separator if the item shows anything;
