@@ -150,7 +150,9 @@ extension Strip {
     var next = special
     var cells = 0
     while true {
-      let length = Self.scalarLength(utf8[end])
+      // A lead byte above ASCII: 2 bytes below 0xE0, 3 below 0xF0, else 4.
+      let lead = utf8[end]
+      let length = 2 &+ (lead >= 0xE0 ? 1 : 0) &+ (lead >= 0xF0 ? 1 : 0)
       let width = codes[scalar] & ScalarTable.widthMask
       lows[next] = lowBase &+ UInt32(truncatingIfNeeded: end)
       info[next] = width << 4 | UInt8(truncatingIfNeeded: length)
