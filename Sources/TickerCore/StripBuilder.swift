@@ -101,12 +101,33 @@ public struct StripBuilder: Sendable {
 
   /// Whether every byte is printable ASCII (0x20 to 0x7E).
   ///
-  /// It stops at the first byte that is not: the compiler did not turn a pass without
-  /// an early exit into vector compares, and text that is not ASCII then paid for
-  /// a look at every byte of its line before its own way (8 instructions a byte).
+  /// Eight bytes at a time, stopping at the first word that holds a byte that is not:
+  /// a byte at a time cost 8 instructions a byte (the compiler made no vector compares
+  /// of it), paid by every plain item and quote line, and by text that is not ASCII
+  /// before its own way.
+  ///
+  /// - Complexity: O(*n*): about two instructions a byte, against eight.
   @inline(__always)
   static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    for byte in bytes where byte &- 0x20 >= 0x5F { return false }
+    guard let base = bytes.baseAddress else { return true }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs = ones &* 0x80
+    var index = 0
+    while index &+ 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      // A byte with its high bit set; one below 0x20 (borrows without a high bit of its
+      // own); one that is 0x7F (zero after the XOR). Each test is exact for the word as
+      // a whole, which is all that is asked.
+      let below = (word &- ones &* 0x20) & ~word & highs
+      let delete = word ^ (ones &* 0x7F)
+      let deleted = (delete &- ones) & ~delete & highs
+      if (word & highs) | below | deleted != 0 { return false }
+      index &+= 8
+    }
+    while index < bytes.count {
+      if bytes[index] &- 0x20 >= 0x5F { return false }
+      index &+= 1
+    }
     return true
   }
 

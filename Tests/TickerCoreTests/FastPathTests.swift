@@ -239,4 +239,27 @@ private let corpora: [(name: String, pool: [String])] = {
     #expect(table.info(of: 0x1F1EF, under: CellMeasure()) == 0)
     #expect(table.info(of: 0x600, under: CellMeasure()) == ScalarTable.removed)
   }
+
+  /// The check that sends a line the ASCII way, against a byte at a time: every byte
+  /// value at every place of lines of 0 to 19 bytes (two words and a tail), among
+  /// printable neighbours, and at both ends of the printable range.
+  @Test func printableASCIIIsFoundByWordsAsByBytes() {
+    func naive(_ bytes: [UInt8]) -> Bool { bytes.allSatisfy { (0x20...0x7E).contains($0) } }
+    var lines: [[UInt8]] = [[], Array(" ~".utf8), Array("AAPL 190.5 +1.2".utf8)]
+    for length in 1...19 {
+      for place in 0..<length {
+        for byte in UInt8.min...UInt8.max {
+          var line = [UInt8](repeating: UInt8(ascii: "a") &+ UInt8(place % 26), count: length)
+          line[place] = byte
+          lines.append(line)
+        }
+      }
+    }
+    var mismatches: [[UInt8]] = []
+    for line in lines {
+      let fast = line.withUnsafeBufferPointer { StripBuilder.isPrintableASCII($0) }
+      if fast != naive(line) { mismatches.append(line) }
+    }
+    #expect(mismatches.count == 0, "first: \(mismatches.prefix(3))")
+  }
 }
