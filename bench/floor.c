@@ -5,6 +5,13 @@
  *                             a line of BYTES bytes (default 41, a 40-cell frame and
  *                             its newline) to standard output; for ever. A stream at
  *                             1000/MS frames a second, without the frames.
+ *   floor stream [MS] [BYTES] [FILE]
+ *                             the loop with the system calls of ticker-status's
+ *                             stream: poll(2) on a pipe (its signals), standard
+ *                             output (to see the reader go) and an inotify
+ *                             descriptor (its pause and reduced-motion watch), then
+ *                             the write; with FILE, a stat(2) of it every fifth
+ *                             frame (`-f FILE` looks every half second).
  *   floor time RUNS COMMAND...
  *                             starts each COMMAND (a string, split at spaces) in
  *                             turn with posix_spawnp(3), standard output on /dev/null,
@@ -28,7 +35,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -40,6 +49,24 @@ static int loop(int milliseconds, int bytes) {
   line[bytes - 1] = '\n';
   for (;;) {
     poll(NULL, 0, milliseconds);
+    if (write(1, line, (size_t)bytes) < 0) return 0;
+  }
+}
+
+static int streamLoop(int milliseconds, int bytes, const char *file) {
+  char line[4096];
+  if (bytes < 1 || bytes > (int)sizeof line) return 64;
+  memset(line, '-', (size_t)bytes - 1);
+  line[bytes - 1] = '\n';
+  int signals[2];
+  int watch = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+  if (pipe(signals) != 0 || watch < 0) return 71;
+  inotify_add_watch(watch, "/tmp", IN_CREATE | IN_DELETE | IN_MOVED_TO);
+  struct pollfd set[3] = {{signals[0], POLLIN, 0}, {1, 0, 0}, {watch, POLLIN, 0}};
+  struct stat status;
+  for (long frame = 0;; frame++) {
+    poll(set, 3, milliseconds);
+    if (file && frame % 5 == 0) stat(file, &status);
     if (write(1, line, (size_t)bytes) < 0) return 0;
   }
 }
@@ -119,10 +146,16 @@ int main(int argc, char **argv) {
     int bytes = argc > 3 ? atoi(argv[3]) : 41;
     return loop(milliseconds, bytes);
   }
+  if (argc >= 2 && strcmp(argv[1], "stream") == 0) {
+    int milliseconds = argc > 2 ? atoi(argv[2]) : 100;
+    int bytes = argc > 3 ? atoi(argv[3]) : 41;
+    return streamLoop(milliseconds, bytes, argc > 4 ? argv[4] : NULL);
+  }
   if (argc >= 3 && strcmp(argv[1], "run") == 0) return run(argv + 2);
   if (argc >= 4 && strcmp(argv[1], "time") == 0)
     return timeCommands(atoi(argv[2]), argc - 3, argv + 3);
-  fputs("usage: floor loop [MS] [BYTES] | floor time RUNS COMMAND... | floor run COMMAND [ARG...]\n",
+  fputs("usage: floor loop [MS] [BYTES] | floor stream [MS] [BYTES] [FILE] |\n"
+        "       floor time RUNS COMMAND... | floor run COMMAND [ARG...]\n",
         stderr);
   return 64;
 }
