@@ -95,8 +95,9 @@ extension Strip {
     var index = 0
     var coded = 0
     var afterCR = false
-    // The last scalar above ASCII and its code: text in one script repeats scalars
-    // (a run of invalid bytes is a run of U+FFFD), and a repeat costs a comparison.
+    // The last scalar above ASCII, ASCII between them or not, and its code: the next
+    // is often the same (é after é in French, each U+FFFD of a run of invalid bytes,
+    // a rule of ━), and a repeat costs a comparison instead of the table's look-up.
     var lastValue: UInt32 = 0
     var lastCode = ScalarCode.other
     while index < count {
