@@ -56,8 +56,8 @@ extension Strip {
 
   /// The loop of `appendClusters`: the specials of the run into `info` and `lows` (the
   /// run's byte offsets from `base`, given `lows` starting at `base`'s low bits), the
-  /// checkpoints and counts into the strip. Inlined at its two calls; the one without
-  /// marks takes each stretch of simple scalars whole (`layOutSimpleStretch`).
+  /// checkpoints and counts into the strip: runs of one-byte clusters here, stretches
+  /// of special clusters in `layOutStretch`.
   @inline(__always)
   private mutating func layOutClusters(
     _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>, base: Int,
@@ -66,7 +66,6 @@ extension Strip {
   ) {
     let stride = Strip.checkpointStride
     let count = utf8.count
-    let lowBase = UInt32(truncatingIfNeeded: base)
     var offset = 0
     var scalar = 0
     var special = 0
@@ -97,43 +96,27 @@ extension Strip {
           continue
         }
       }
-      if !hasMarks {
-        offset = layOutSimpleStretch(
-          utf8, from: offset, codes: codes, scalar: &scalar, base: base, info: info,
-          lows: lows, firstSpecial: firstSpecial, special: &special)
-        continue
-      }
-      // A base and its marks, or a simple scalar, one cluster at a time.
-      let width = codes[scalar] & ScalarTable.widthMask
-      let length = Self.clusterLength(utf8, at: offset, codes: codes, scalar: &scalar)
-      if clusterCount & (stride - 1) == 0 {
-        checkpointByte.append(base + offset)
-        checkpointCell.append(cellCount)
-        checkpointSpecial.append(firstSpecial + special)
-      }
-      lows[special] = lowBase &+ UInt32(truncatingIfNeeded: offset)
-      info[special] = width << 4 | UInt8(length)
-      special += 1
-      lastClusterStart = base + offset
-      clusterCount += 1
-      cellCount += Int(width)
-      offset += length
+      offset = layOutStretch(
+        utf8, from: offset, codes: codes, scalar: &scalar, base: base, info: info, lows: lows,
+        firstSpecial: firstSpecial, special: &special, hasMarks: hasMarks)
     }
   }
 
-  /// The part of `layOutClusters` without marks for a stretch of simple scalars from
-  /// `offset`, a special each: up to the next ASCII byte, the end of the text or the
+  /// The part of `layOutClusters` for a stretch of special clusters from `offset`: a
+  /// simple scalar each, or with `hasMarks` a base and its marks (an ASCII base too);
+  /// up to the next ASCII byte that is a cluster of its own, the end of the text or the
   /// next checkpoint, whichever comes first, in a loop that does nothing else.
   ///
-  /// Most of the cost of text that is mostly specials (U+FFFD for invalid bytes, CJK)
-  /// was the general loop's per-cluster decisions, not the two records written.
+  /// Most of the cost of text that is mostly specials (U+FFFD for invalid bytes, CJK,
+  /// letters with combining accents) was the general loop's decisions for each
+  /// cluster, not the two records written.
   ///
   /// - Returns: Where the stretch ends in `utf8`.
   @inline(never)
-  private mutating func layOutSimpleStretch(
+  private mutating func layOutStretch(
     _ utf8: UnsafeBufferPointer<UInt8>, from offset: Int, codes: UnsafeBufferPointer<UInt8>,
     scalar: inout Int, base: Int, info: UnsafeMutablePointer<UInt8>,
-    lows: UnsafeMutablePointer<UInt32>, firstSpecial: Int, special: inout Int
+    lows: UnsafeMutablePointer<UInt32>, firstSpecial: Int, special: inout Int, hasMarks: Bool
   ) -> Int {
     let stride = Strip.checkpointStride
     let sinceCheckpoint = clusterCount & (stride - 1)
@@ -150,17 +133,27 @@ extension Strip {
     var next = special
     var cells = 0
     while true {
-      // A lead byte above ASCII: 2 bytes below 0xE0, 3 below 0xF0, else 4.
       let lead = utf8[end]
-      let length = 2 &+ (lead >= 0xE0 ? 1 : 0) &+ (lead >= 0xF0 ? 1 : 0)
       let width = codes[scalar] & ScalarTable.widthMask
+      var length: Int
+      if hasMarks {
+        length = Self.clusterLength(utf8, at: end, codes: codes, scalar: &scalar)
+      } else {
+        // A lead byte above ASCII: 2 bytes below 0xE0, 3 below 0xF0, else 4.
+        length = 2 &+ (lead >= 0xE0 ? 1 : 0) &+ (lead >= 0xF0 ? 1 : 0)
+        scalar &+= 1
+      }
       lows[next] = lowBase &+ UInt32(truncatingIfNeeded: end)
       info[next] = width << 4 | UInt8(truncatingIfNeeded: length)
       start = end
       end &+= length
       cells &+= Int(width)
-      scalar &+= 1
-      guard next < last, end < utf8.count, utf8[end] >= 0x80 else { break }
+      guard next < last, end < utf8.count else { break }
+      if utf8[end] < 0x80 {
+        // An ASCII byte is a cluster of its own unless marks follow it.
+        guard hasMarks, scalar &+ 1 < codes.count, codes[scalar &+ 1] == ScalarCode.mark
+        else { break }
+      }
       next &+= 1
     }
     next &+= 1
