@@ -171,12 +171,22 @@ extension Strip {
     let count = codes.count
     let piece = CodedPiece(utf8: utf8, codes: UnsafeBufferPointer(codes), starts: starts)
     var fast = FastRun()
+    var lastMarked = MarkedCluster()
     // Whether the cluster before is laid out the fast way when it may: nothing (the
     // start of a piece) counts as fast.
     var previousIsFast = true
     var index = 0
     while index < count {
-      if !fast.isEmpty { index = fast.extend(over: piece.codes, from: index) }
+      while !fast.isEmpty {
+        index = fast.extend(over: piece.codes, from: index)
+        // A base with marks after it the run may take too, then more plain scalars.
+        guard index + 1 < count, codes[index + 1] == ScalarCode.mark,
+          let end = fast.takeMarked(
+            over: codes, of: piece, at: index, lastMarked: &lastMarked, scalars: &scalars,
+            measure: measure)
+        else { break }
+        index = end
+      }
       var code = codes[index]
       if code == ScalarCode.removed {
         flush(&fast, of: piece, style: style)
@@ -312,6 +322,76 @@ private struct FastRun {
     }
     end = index
     return index
+  }
+
+  /// Takes into the run the printable ASCII or simple base at `index` and the marks
+  /// after it, when `ScalarTable.clusterInfo` takes them as one cluster and a plain
+  /// scalar follows them: what `layOut` would do, without its decisions for a
+  /// cluster. The base takes its cluster's code, as in `layOut`. The run must hold
+  /// the scalar before `index`.
+  ///
+  /// - Returns: The scalar after the marks; `nil`, with nothing taken, when `layOut`
+  ///   is to decide.
+  @inline(never)
+  mutating func takeMarked(
+    over codes: UnsafeMutableBufferPointer<UInt8>, of piece: CodedPiece, at index: Int,
+    lastMarked: inout MarkedCluster, scalars: inout ScalarTable, measure: CellMeasure
+  ) -> Int? {
+    guard ScalarCode.takesMarks(codes[index]) else { return nil }
+    var end = index + 2
+    while end < codes.count && codes[end] == ScalarCode.mark { end += 1 }
+    guard end < codes.count, codes[end] >= ScalarCode.space else { return nil }
+    let info = lastMarked.info(of: index..<end, in: piece, scalars: &scalars, measure: measure)
+    guard info != ScalarCode.other else { return nil }
+    codes[index] = info
+    hasMarks = true
+    if !shows && ScalarCode.shows(info) { shows = true }
+    self.end = end
+    return end
+  }
+}
+
+/// The last base with marks `FastRun.extend` took, and its cluster's code: text with
+/// combining marks repeats its clusters (the same accent on the same letter), and a
+/// repeat costs a comparison of its bytes instead of `ScalarTable.clusterInfo`'s hash.
+struct MarkedCluster {
+  var bytes = 0..<0
+  var info = ScalarCode.other
+
+  /// `ScalarTable.clusterInfo` of scalars `range` of `piece`.
+  @inline(__always)
+  fileprivate mutating func info(
+    of range: Range<Int>, in piece: CodedPiece, scalars: inout ScalarTable, measure: CellMeasure
+  ) -> UInt8 {
+    let start = piece.starts[range.lowerBound]
+    let end = piece.end(of: range.upperBound - 1)
+    if end - start == bytes.count && Self.same(piece.utf8, start, bytes.lowerBound, bytes.count) {
+      return info
+    }
+    info = scalars.clusterInfo(
+      of: UnsafeBufferPointer(rebasing: piece.utf8[start..<end]), under: measure)
+    bytes = start..<end
+    return info
+  }
+
+  /// Whether the `count` bytes of `utf8` from `first` are those from `second`: as
+  /// one word each when a cluster of up to 8 bytes has 8 bytes of the text from its
+  /// start, else a byte at a time.
+  @inline(__always)
+  static func same(
+    _ utf8: UnsafeBufferPointer<UInt8>, _ first: Int, _ second: Int, _ count: Int
+  ) -> Bool {
+    if count <= 8, max(first, second) &+ 8 <= utf8.count, let base = utf8.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let one = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: first, as: UInt64.self))
+      let other = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: second, as: UInt64.self))
+      let mask: UInt64 = count == 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
+      return (one ^ other) & mask == 0
+    }
+    for offset in 0..<count where utf8[first &+ offset] != utf8[second &+ offset] {
+      return false
+    }
+    return true
   }
 }
 

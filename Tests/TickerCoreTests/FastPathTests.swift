@@ -262,4 +262,27 @@ private let corpora: [(name: String, pool: [String])] = {
     }
     #expect(mismatches.count == 0, "first: \(mismatches.prefix(3))")
   }
+
+  /// The comparison that lets a base with marks reuse the code of the one before,
+  /// against a byte at a time: clusters of 1 to 15 bytes, the same and differing in
+  /// each byte, compared as words and, near the end of the text, a byte at a time.
+  @Test func repeatedClustersAreFoundAsByBytes() {
+    var mismatches: [String] = []
+    for count in 1...15 {
+      // Two copies of a cluster, then room to compare in words or not.
+      for tail in [0, 3, 8] {
+        let cluster = (0..<count).map { UInt8(0x80 + $0) }
+        for differing in [-1] + Array(0..<count) {
+          var other = cluster
+          if differing >= 0 { other[differing] ^= 0x01 }
+          let text = cluster + other + [UInt8](repeating: 0x41, count: tail)
+          let same = text.withUnsafeBufferPointer {
+            MarkedCluster.same($0, 0, count, count)
+          }
+          if same != (differing < 0) { mismatches.append("\(count) \(tail) \(differing)") }
+        }
+      }
+    }
+    #expect(mismatches.count == 0, "count, tail, byte: \(mismatches.prefix(5))")
+  }
 }
