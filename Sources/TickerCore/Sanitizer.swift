@@ -168,17 +168,21 @@ public enum Sanitizer {
     while index < count {
       let lead = input[index]
       if lead < 0x80 {
-        index += 1
+        index &+= 1
         continue
       }
-      guard let (needed, low, high) = sequence(lead), index + needed < count,
-        (low...high).contains(input[index + 1])
-      else { return false }
-      if needed > 1 {
-        guard input[index + 2] & 0xC0 == 0x80 else { return false }
-        if needed > 2 && input[index + 3] & 0xC0 != 0x80 { return false }
+      // Two bytes, the commonest above ASCII (Latin, Greek, Cyrillic, marks), in a
+      // few comparisons; the rest by `sequence`'s table.
+      if lead &- 0xC2 <= 0xDF - 0xC2 {
+        guard index &+ 1 < count, input[index &+ 1] & 0xC0 == 0x80 else { return false }
+        index &+= 2
+        continue
       }
-      index += needed + 1
+      guard let (needed, low, high) = sequence(lead), index &+ needed < count,
+        (low...high).contains(input[index &+ 1]), input[index &+ 2] & 0xC0 == 0x80
+      else { return false }
+      if needed > 2 && input[index &+ 3] & 0xC0 != 0x80 { return false }
+      index &+= needed &+ 1
     }
     return true
   }
