@@ -92,6 +92,17 @@ private func temporaryFile(_ contents: [UInt8]) -> String {
     expectCleanFrame(result)
   }
 
+  /// A usage error ends the run before standard input is read: it exits 64 at once,
+  /// and the megabyte the test writes meets a closed pipe (which must not end the
+  /// tests, `writeWithoutPipeSignal`).
+  @Test func usageErrorDoesNotWaitForStandardInput() throws {
+    let input = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
+    let result = try runTicker(["--no-such-option"], stdin: input)
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("--no-such-option"), "\(result.stderr)")
+  }
+
   @Test func twentyThousandArguments() throws {
     let items = (0..<20_000).map { "item\($0)" }
     let result = try runTicker(["-w", "60", "--format", "plain"] + items)

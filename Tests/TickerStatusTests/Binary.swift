@@ -49,7 +49,9 @@ func runProcess(
   }
   try process.run()
   if let stdin {
-    try? inPipe.fileHandleForWriting.write(contentsOf: Data(stdin))
+    // A process that exits before it has read all of it (a usage error, a limit)
+    // must not end the tests with SIGPIPE.
+    writeWithoutPipeSignal(Data(stdin), to: inPipe.fileHandleForWriting)
     try? inPipe.fileHandleForWriting.close()
   }
   let outData = Locked(Data())

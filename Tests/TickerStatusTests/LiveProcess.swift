@@ -105,21 +105,9 @@ final class LiveProcess: @unchecked Sendable {
     return found
   }
 
-  /// Writes to the process's standard input. A process that has gone makes the write
-  /// fail, never end the tests: SIGPIPE is blocked in this thread for the write, and a
-  /// SIGPIPE it raised is taken before the mask is restored.
+  /// Writes to the process's standard input (`writeWithoutPipeSignal`).
   func write(_ text: String) {
-    var pipeSignal = sigset_t()
-    sigemptyset(&pipeSignal)
-    sigaddset(&pipeSignal, SIGPIPE)
-    var previous = sigset_t()
-    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-    defer {
-      var none = timespec()
-      while sigtimedwait(&pipeSignal, nil, &none) == SIGPIPE {}
-      pthread_sigmask(SIG_SETMASK, &previous, nil)
-    }
-    try? inputPipe.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+    writeWithoutPipeSignal(Data(text.utf8), to: inputPipe.fileHandleForWriting)
   }
 
   func closeInput() { try? inputPipe.fileHandleForWriting.close() }
@@ -182,4 +170,21 @@ extension Locked {
     change(&value)
     set(value)
   }
+}
+
+/// Writes `data` to `handle`, a pipe to a process. A process that has gone makes the
+/// write fail, never end the tests: SIGPIPE is blocked in this thread for the write,
+/// and a SIGPIPE it raised is taken before the mask is restored.
+func writeWithoutPipeSignal(_ data: Data, to handle: FileHandle) {
+  var pipeSignal = sigset_t()
+  sigemptyset(&pipeSignal)
+  sigaddset(&pipeSignal, SIGPIPE)
+  var previous = sigset_t()
+  pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+  defer {
+    var none = timespec()
+    while sigtimedwait(&pipeSignal, nil, &none) == SIGPIPE {}
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+  }
+  try? handle.write(contentsOf: data)
 }
