@@ -211,7 +211,13 @@ func startXvfb(in session: BarSession, size: String) throws -> String {
   for attempt in 1...3 {
     let log = "xvfb-\(attempt).log"
     try session.spawn(
-      ["Xvfb", "-displayfd", "1", "-screen", "0", size + "x24", "-nolisten", "tcp"],
+      // -noreset: by default the server resets when its last client goes (the readiness
+      // check's xdotool below), and a bar connecting during the reset is dropped ("X
+      // connection error", one CI run's polybar).
+      [
+        "Xvfb", "-displayfd", "1", "-screen", "0", size + "x24", "-nolisten", "tcp",
+        "-noreset",
+      ],
       environment: session.environment(), log: log)
     var display = ""
     waitUntil(timeout: 10) {
