@@ -42,30 +42,28 @@
 #include <time.h>
 #include <unistd.h>
 
-static int loop(int milliseconds, int bytes) {
+/* `floor loop` (streamCalls 0) and `floor stream` (1): the same line and frames,
+ * the stream's descriptors polled and its FILE looked at only in the second. */
+static int loop(int milliseconds, int bytes, int streamCalls, const char *file) {
   char line[4096];
   if (bytes < 1 || bytes > (int)sizeof line) return 64;
   memset(line, '-', (size_t)bytes - 1);
   line[bytes - 1] = '\n';
-  for (;;) {
-    poll(NULL, 0, milliseconds);
-    if (write(1, line, (size_t)bytes) < 0) return 0;
+  struct pollfd set[3];
+  int count = 0;
+  if (streamCalls) {
+    int signals[2];
+    int watch = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    if (pipe(signals) != 0 || watch < 0) return 71;
+    inotify_add_watch(watch, "/tmp", IN_CREATE | IN_DELETE | IN_MOVED_TO);
+    set[0] = (struct pollfd){signals[0], POLLIN, 0};
+    set[1] = (struct pollfd){1, 0, 0};
+    set[2] = (struct pollfd){watch, POLLIN, 0};
+    count = 3;
   }
-}
-
-static int streamLoop(int milliseconds, int bytes, const char *file) {
-  char line[4096];
-  if (bytes < 1 || bytes > (int)sizeof line) return 64;
-  memset(line, '-', (size_t)bytes - 1);
-  line[bytes - 1] = '\n';
-  int signals[2];
-  int watch = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-  if (pipe(signals) != 0 || watch < 0) return 71;
-  inotify_add_watch(watch, "/tmp", IN_CREATE | IN_DELETE | IN_MOVED_TO);
-  struct pollfd set[3] = {{signals[0], POLLIN, 0}, {1, 0, 0}, {watch, POLLIN, 0}};
   struct stat status;
   for (long frame = 0;; frame++) {
-    poll(set, 3, milliseconds);
+    poll(count ? set : NULL, (nfds_t)count, milliseconds);
     if (file && frame % 5 == 0) stat(file, &status);
     if (write(1, line, (size_t)bytes) < 0) return 0;
   }
@@ -144,12 +142,12 @@ int main(int argc, char **argv) {
   if (argc >= 2 && strcmp(argv[1], "loop") == 0) {
     int milliseconds = argc > 2 ? atoi(argv[2]) : 100;
     int bytes = argc > 3 ? atoi(argv[3]) : 41;
-    return loop(milliseconds, bytes);
+    return loop(milliseconds, bytes, 0, NULL);
   }
   if (argc >= 2 && strcmp(argv[1], "stream") == 0) {
     int milliseconds = argc > 2 ? atoi(argv[2]) : 100;
     int bytes = argc > 3 ? atoi(argv[3]) : 41;
-    return streamLoop(milliseconds, bytes, argc > 4 ? argv[4] : NULL);
+    return loop(milliseconds, bytes, 1, argc > 4 ? argv[4] : NULL);
   }
   if (argc >= 3 && strcmp(argv[1], "run") == 0) return run(argv + 2);
   if (argc >= 4 && strcmp(argv[1], "time") == 0)
