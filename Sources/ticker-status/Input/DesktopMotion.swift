@@ -74,8 +74,12 @@ final class DesktopMotion {
   }
 
   /// What to watch for reading: the bus, and gsettings' output while it runs.
+  ///
+  /// Asked at every turn of the stream's loop, long after both have gone: then the
+  /// empty array, which allocates nothing.
   var descriptors: [FileDescriptor] {
-    [bus?.descriptor, gnome?.output].compactMap { $0 }
+    guard bus != nil || gnome != nil else { return [] }
+    return [bus?.descriptor, gnome?.output].compactMap { $0 }
   }
 
   /// When, on the monotonic clock, `update` must be called though nothing came.
