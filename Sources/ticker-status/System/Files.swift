@@ -3,15 +3,19 @@ import Glibc
 /// File-system calls by path, each named after the call it makes.
 enum Files {
   /// `stat(2)`, following symbolic links.
+  ///
+  /// A stream's files are looked at this way every half second: the path goes as the
+  /// string's own bytes (`withCString`), where passing the `String` made an array of
+  /// them, a `malloc` and a `free` each time.
   static func status(_ path: String) -> Result<FileStatus, Errno> {
     var info = stat()
-    return valueOrErrno { stat(path, &info) }.map { _ in FileStatus(info) }
+    return valueOrErrno { path.withCString { stat($0, &info) } }.map { _ in FileStatus(info) }
   }
 
   /// `lstat(2)`: the path itself, a symbolic link not followed.
   static func linkStatus(_ path: String) -> Result<FileStatus, Errno> {
     var info = stat()
-    return valueOrErrno { lstat(path, &info) }.map { _ in FileStatus(info) }
+    return valueOrErrno { path.withCString { lstat($0, &info) } }.map { _ in FileStatus(info) }
   }
 
   /// `mkdir(2)`.
