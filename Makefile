@@ -33,7 +33,9 @@ PYTHON ?= python3
 # build relies on"; BENCHMARKS.md, sections 1 and 8): it matters to tmux, which
 # starts one every second.
 #
-# Linking glibc statically makes the linker warn, once:
+# Linking glibc statically makes GNU ld and gold warn, once (lld, which links the
+# release build of ticker-status by Package.swift, says nothing; the benchmarks'
+# release build, linked the default way, shows it):
 #   libswiftCore.a(LibPrespecialized.cpp.o): warning: Using 'dlopen' in statically
 #   linked applications requires at runtime the shared libraries from the glibc
 #   version used for linking
