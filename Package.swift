@@ -17,8 +17,8 @@ let startUp: [SwiftSetting] = [
 // A release build puts each function in a section of its own, and links with lld in
 // the order of bench/symbol-order.txt (written by bench/order-symbols): a stream's
 // frame's functions side by side, then the one-shot's. A frame wakes every tenth of
-// a second to run code that was spread over 42 pages and now fills 18: fewer misses
-// of the TLB and the caches at every wake-up, 7 % of a stream's CPU (BENCHMARKS.md
+// a second to run code that was spread over 48 pages and now fills 16: fewer misses
+// of the TLB and the caches at every wake-up, 5–19 % of a stream's CPU (BENCHMARKS.md
 // section 17). Release only, like the flag above: the order changes where code lies,
 // not what it does. lld comes with the Swift toolchain.
 let functionSections: [SwiftSetting] = [

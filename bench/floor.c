@@ -143,15 +143,11 @@ static int timeCommands(int runs, int count, char **commands) {
 }
 
 int main(int argc, char **argv) {
-  if (argc >= 2 && strcmp(argv[1], "loop") == 0) {
+  if (argc >= 2 && (strcmp(argv[1], "loop") == 0 || strcmp(argv[1], "stream") == 0)) {
     int milliseconds = argc > 2 ? atoi(argv[2]) : 100;
     int bytes = argc > 3 ? atoi(argv[3]) : 41;
-    return loop(milliseconds, bytes, 0, NULL);
-  }
-  if (argc >= 2 && strcmp(argv[1], "stream") == 0) {
-    int milliseconds = argc > 2 ? atoi(argv[2]) : 100;
-    int bytes = argc > 3 ? atoi(argv[3]) : 41;
-    return loop(milliseconds, bytes, 1, argc > 4 ? argv[4] : NULL);
+    int streamCalls = strcmp(argv[1], "stream") == 0;
+    return loop(milliseconds, bytes, streamCalls, streamCalls && argc > 4 ? argv[4] : NULL);
   }
   if (argc >= 3 && strcmp(argv[1], "run") == 0) return run(argv + 2);
   if (argc >= 4 && strcmp(argv[1], "time") == 0)

@@ -81,13 +81,12 @@ public struct Pauses: Hashable, Sendable {
     guard since.map({ $0 > time }) ?? true else { return nil }
     var candidate = motion + pausedTime(before: time)
     if !(candidate > time) { candidate = time.nextUp }
-    // Rounding may leave the sum a step or two short. At most 64 steps up, stopping at
-    // the first that is enough (a `for … where` went on asking all 64 times: a
+    // Rounding may leave the sum a step or two short: at most 64 steps up, stopping at
+    // the first that is enough (a `for … where` went on asking all 64 times, a
     // thousand instructions in every frame of a stream).
-    var steps = 0
-    while steps < 64 && motionTime(at: candidate) < motion {
+    for _ in 0..<64 {
+      guard motionTime(at: candidate) < motion else { break }
       candidate = candidate.nextUp
-      steps += 1
     }
     return candidate.isFinite ? candidate : nil
   }

@@ -25,12 +25,14 @@ struct FileDescriptor: Hashable {
     static let append = Options(rawValue: O_APPEND)
   }
 
-  /// `open(2)`, always close-on-exec.
+  /// `open(2)`, always close-on-exec; the path passed as `Files` passes it.
   static func open(_ path: String, _ options: Options, permissions: mode_t = 0o600)
     -> Result<FileDescriptor, Errno>
   {
-    valueOrErrno { Glibc.open(path, options.rawValue | O_CLOEXEC, permissions) }
-      .map(FileDescriptor.init(rawValue:))
+    valueOrErrno {
+      path.withCString { Glibc.open($0, options.rawValue | O_CLOEXEC, permissions) }
+    }
+    .map(FileDescriptor.init(rawValue:))
   }
 
   /// `pipe(2)`, then `fcntl(F_SETFD, FD_CLOEXEC)` on both ends (the executable has one
