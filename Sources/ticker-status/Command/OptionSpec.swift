@@ -86,9 +86,8 @@ extension OptionSpec {
   /// An option whose value is one of `Value`'s cases, by raw value; the completions
   /// offer the same cases.
   ///
-  /// The names of the cases are listed only for an error or a completion script: at
-  /// start-up, `allCases` would make the runtime build the type of an array of `Value`
-  /// (the one-shot runs every second, see BENCHMARKS.md).
+  /// The value is found by `init(choiceName:)`; the names of the cases are listed only
+  /// for an error or a completion script.
   static func choice<Value: CompletionChoice>(
     _ long: String, _ valueName: String, _ group: Group, summary: String,
     help: @autoclosure @escaping @Sendable () -> String,
@@ -98,11 +97,7 @@ extension OptionSpec {
       long, valueName, group, summary: summary, completion: .values { Value.completionValues },
       help: help()
     ) { options, text, label throws(UsageError) in
-      // Not `Value(rawValue:)`: past a dozen cases (`OutputFormat`'s eighteen) Swift
-      // matches a string against the cases through a table it builds on first use,
-      // 132,000 instructions of a one-shot's 732,000; comparing with each is a few
-      // hundred.
-      guard let value = Value.allCases.first(where: { $0.rawValue == text }) else {
+      guard let value = Value(choiceName: text) else {
         throw Parse.notAChoice(text, of: Value.allCases.map(\.rawValue), label: label)
       }
       set(&options, value)

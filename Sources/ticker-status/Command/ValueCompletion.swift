@@ -34,9 +34,22 @@ struct CompletionValue: Equatable, Sendable {
 protocol CompletionChoice: RawRepresentable, CaseIterable, Sendable where RawValue == String {
   /// What the value means, in a few words (lower case, as zsh shows descriptions).
   var summary: String { get }
+
+  /// The case whose raw value is `name`; `nil` for none.
+  init?(choiceName name: String)
 }
 
 extension CompletionChoice {
+  /// The first case whose raw value is `name`, compared with each in turn.
+  ///
+  /// Not `init(rawValue:)`: past a dozen cases Swift matches a string against them
+  /// through a table it builds on first use (132,000 instructions of a one-shot's
+  /// 732,000 for `OutputFormat`), where comparing with each is a few hundred.
+  init?(choiceName name: String) {
+    guard let value = Self.allCases.first(where: { $0.rawValue == name }) else { return nil }
+    self = value
+  }
+
   /// Every case, as completions offer it.
   static var completionValues: [CompletionValue] {
     allCases.map { CompletionValue($0.rawValue, summary: $0.summary) }
