@@ -30,6 +30,7 @@ extension StripBuilder {
     case .flat: (mark, width) = ("▪", cells.flat)
     }
     guard width > 0 else { return false }
+    let changeStyle = quoteStyleIndex(for: scan.trend, of: styles)
     appendItem { strip in
       // As `append(_:)` lays out the two runs: the head, printable ASCII that joins
       // nothing; the mark, a cluster of its own; the change's digits.
@@ -37,7 +38,7 @@ extension StripBuilder {
       strip.checksJoin = false
       strip.openRun(strip.plainStyleIndex())
       Self.appendHead(of: scan, in: line, spaceAfter: true, to: &strip)
-      strip.openRun(strip.styleIndex(styles.style(for: scan.trend)))
+      strip.openRun(changeStyle)
       strip.appendCluster(
         UnsafeRawBufferPointer(start: mark.utf8Start, count: mark.utf8CodeUnitCount),
         width: width)
@@ -65,6 +66,15 @@ extension StripBuilder {
     if spaceAfter && end == scan.price.end { strip.appendSpaceCluster() }
   }
 
+  /// The strip's index of the style of a change in `trend`, kept for the next quote.
+  private mutating func quoteStyleIndex(for trend: Trend, of styles: QuoteStyles) -> UInt32 {
+    switch trend {
+    case .up: return quoteStyleIndices.up.index(of: styles.up, in: &strip)
+    case .down: return quoteStyleIndices.down.index(of: styles.down, in: &strip)
+    case .flat: return quoteStyleIndices.flat.index(of: styles.flat, in: &strip)
+    }
+  }
+
   /// How many cells each quote mark takes, when the measure draws it as a cluster of
   /// its own that joins nothing before it (both profiles do, one cell or two).
   private mutating func measureMarks() -> (up: Int, down: Int, flat: Int) {
@@ -85,5 +95,20 @@ extension StripBuilder {
     let measured = (cells(Quote.upMark), cells(Quote.downMark), cells(Quote.flatMark))
     markCells = measured
     return measured
+  }
+}
+
+/// A style and its index in a strip's table, kept to find the style again with one
+/// comparison.
+struct KeptStyle: Sendable {
+  private var style: Style?
+  private var index: UInt32 = 0
+
+  /// The index of `style` in `strip`'s table.
+  mutating func index(of style: Style, in strip: inout Strip) -> UInt32 {
+    if self.style == style { return index }
+    index = strip.styleIndex(style)
+    self.style = style
+    return index
   }
 }

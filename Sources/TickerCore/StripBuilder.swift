@@ -9,6 +9,10 @@ public struct StripBuilder: Sendable {
   /// The cells of the quote marks ▲, ▼ and ▪ under the measure, once known; 0 when a
   /// mark is not drawn as itself (then quotes take the general way).
   var markCells: (up: Int, down: Int, flat: Int)?
+  /// The strip's index of the style of the last quote of each trend (up, down, flat)
+  /// and that style: the same style again costs a comparison with one, where the
+  /// strip's table compares it with each it holds.
+  var quoteStyleIndices = (up: KeptStyle(), down: KeptStyle(), flat: KeptStyle())
   /// The main strip's index of the style of each of the separator's runs, once known.
   private var separatorStyles: [UInt32] = []
   /// What the fast way of laying out text has learnt about the scalars seen so far.
