@@ -47,9 +47,12 @@ let package = Package(
       // Double.rounded(_:) lowers to libm's floor, ceil and friends.
       linkerSettings: [.linkedLibrary("m")]
     ),
+    // The process's arguments for the Swift runtime, found without its start-up search
+    // of /proc/self/maps (ProcessArguments.c).
+    .target(name: "ProcessArguments"),
     .executableTarget(
       name: "ticker-status",
-      dependencies: ["TickerCore"],
+      dependencies: ["TickerCore", "ProcessArguments"],
       swiftSettings: strict + startUp + functionSections,
       linkerSettings: symbolOrder
     ),
@@ -68,7 +71,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TickerStatusTests",
-      dependencies: ["ticker-status", "TickerCore"],
+      dependencies: ["ticker-status", "TickerCore", "ProcessArguments"],
       swiftSettings: strict
     ),
   ],
