@@ -64,6 +64,10 @@ step "the .deb: what it installed works"
 [ "$(/usr/bin/ticker-status --version)" = "ticker-status $version" ] ||
     fail "ticker-status --version says '$(/usr/bin/ticker-status --version)', not $version"
 /usr/bin/ticker-status --demo -w 40 --format plain | grep -q '[0-9]' || fail "ticker-status --demo"
+# The static binary finds its arguments without the Swift runtime's search of
+# /proc/self/maps (Sources/ProcessArguments): words with spaces and UTF-8 come through.
+shown=$(/usr/bin/ticker-status --format plain -w 9 --at 0 -- 'é x' 'a b')
+[ "$shown" = "é x · a b" ] || fail "ticker-status -- 'é x' 'a b' shows '$shown', not 'é x · a b'"
 file /usr/bin/ticker-status | grep 'statically linked' | grep -q 'stripped' ||
     fail "usr/bin/ticker-status is not a stripped static executable: $(file /usr/bin/ticker-status)"
 # In a UTF-8 locale whatever the caller's (CI's environment may have no LANG): the
