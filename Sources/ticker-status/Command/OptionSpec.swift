@@ -40,7 +40,8 @@ struct OptionSpec: Sendable {
     case flag(@Sendable (inout Options) -> Void)
     /// An option reads a value named `name` (as in `--width <cells>`); the closure's
     /// third argument is the option's label, for errors.
-    case value(name: String, @Sendable (inout Options, String, String) throws(UsageError) -> Void)
+    case value(
+      name: String, @Sendable (inout Options, String, OptionLabel) throws(UsageError) -> Void)
   }
 
   /// The value's name, as in `--width <cells>`; `nil` for a flag.
@@ -53,12 +54,23 @@ struct OptionSpec: Sendable {
   func apply(_ options: inout Options, _ value: String) throws(UsageError) {
     switch action {
     case .flag(let set): set(&options)
-    case .value(_, let set): try set(&options, value, label)
+    case .value(let name, let set):
+      try set(&options, value, OptionLabel(long: long, valueName: name))
     }
   }
 
   /// The option as error messages name it: `--width <cells>`.
-  var label: String { valueName.map { "--\(long) <\($0)>" } ?? "--\(long)" }
+  var label: String { OptionLabel(long: long, valueName: valueName).description }
+}
+
+/// An option as error messages name it, `--width <cells>`: written out only for an
+/// error. Made into text for each option given, the label was 16 string
+/// interpolations of every one-shot of a bar (6,000 instructions).
+struct OptionLabel: Sendable, CustomStringConvertible {
+  var long: String
+  var valueName: String?
+
+  var description: String { valueName.map { "--\(long) <\($0)>" } ?? "--\(long)" }
 }
 
 extension OptionSpec {
@@ -76,7 +88,7 @@ extension OptionSpec {
     _ long: String, short: Character? = nil, _ valueName: String, _ group: Group,
     summary: String, completion: ValueCompletion = .none, repeats: Bool = false,
     help: @autoclosure @escaping @Sendable () -> String,
-    _ set: @escaping @Sendable (inout Options, String, String) throws(UsageError) -> Void
+    _ set: @escaping @Sendable (inout Options, String, OptionLabel) throws(UsageError) -> Void
   ) -> OptionSpec {
     OptionSpec(
       long: long, short: short, group: group, summary: summary, completion: completion,
@@ -108,29 +120,31 @@ extension OptionSpec {
 /// Readers of option values.
 enum Parse {
   /// A value that is none of `names`: the nearest if it looks like a typo, else all.
-  static func notAChoice(_ text: String, of names: [String], label: String) -> UsageError {
+  static func notAChoice(_ text: String, of names: [String], label: OptionLabel) -> UsageError {
     if let near = Suggestion.nearest(to: text.lowercased(), among: names) {
-      return .invalidValue(option: label, value: text, expected: "did you mean '\(near)'?")
+      return .invalidValue(
+        option: label.description, value: text, expected: "did you mean '\(near)'?")
     }
     return .invalidValue(
-      option: label, value: text, expected: "expected one of \(names.joined(separator: ", "))")
+      option: label.description, value: text,
+      expected: "expected one of \(names.joined(separator: ", "))")
   }
 
-  static func style(_ text: String, label: String) throws(UsageError) -> Style {
+  static func style(_ text: String, label: OptionLabel) throws(UsageError) -> Style {
     guard let style = TmuxStyle.parse(text) else {
       throw .invalidValue(
-        option: label, value: text,
+        option: label.description, value: text,
         expected: "expected a tmux style such as 'fg=green,bold' or 'fg=colour160,bg=#202020'")
     }
     return style
   }
 
   static func wholeNumber(
-    _ text: String, label: String, in range: ClosedRange<Int>, of noun: String = "cells"
+    _ text: String, label: OptionLabel, in range: ClosedRange<Int>, of noun: String = "cells"
   ) throws(UsageError) -> Int {
     guard let value = Int(text), range.contains(value) else {
       throw .invalidValue(
-        option: label, value: text,
+        option: label.description, value: text,
         expected:
           "expected a whole number of \(noun) from \(range.lowerBound) to \(range.upperBound)"
       )
@@ -139,20 +153,21 @@ enum Parse {
   }
 
   /// A mouse button, 1 to 5 (`--clicked-button`, `--pause-button`).
-  static func button(_ text: String, label: String) throws(UsageError) -> Int {
+  static func button(_ text: String, label: OptionLabel) throws(UsageError) -> Int {
     guard let button = Int(text), Options.clickedButtons.contains(button) else {
-      throw .invalidValue(option: label, value: text, expected: "expected a button from 1 to 5")
+      throw .invalidValue(
+        option: label.description, value: text, expected: "expected a button from 1 to 5")
     }
     return button
   }
 
   /// An `--alert` rule (`AlertRule`), or a usage error that says why it does not read.
-  static func alertRule(_ text: String, label: String) throws(UsageError) -> AlertRule {
+  static func alertRule(_ text: String, label: OptionLabel) throws(UsageError) -> AlertRule {
     do throws(AlertRule.ParseError) {
       return try AlertRule(parsing: text)
     } catch {
       throw .invalidValue(
-        option: label, value: text,
+        option: label.description, value: text,
         expected: error.description
           + "; expected a rule such as 'AAPL>200', 'change>=3%' or 'BTC-USD:change<=-5%'")
     }
@@ -161,14 +176,14 @@ enum Parse {
   /// A finite decimal number (no hexadecimal), at least `minimum` (or above it when
   /// `exclusive`) and at most `maximum`.
   static func number(
-    _ text: String, label: String, minimum: Double = -.infinity, exclusive: Bool = false,
+    _ text: String, label: OptionLabel, minimum: Double = -.infinity, exclusive: Bool = false,
     maximum: Double = .infinity, expected: String
   ) throws(UsageError) -> Double {
     guard let value = Double(text), value.isFinite,
       exclusive ? value > minimum : value >= minimum, value <= maximum,
       !text.contains(where: { $0 == "x" || $0 == "X" || $0 == "p" || $0 == "P" })
     else {
-      throw .invalidValue(option: label, value: text, expected: expected)
+      throw .invalidValue(option: label.description, value: text, expected: expected)
     }
     return value
   }

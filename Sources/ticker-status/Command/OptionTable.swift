@@ -44,7 +44,8 @@ enum OptionTable {
       help: OptionHelp.split
     ) { options, text, label throws(UsageError) in
       guard !text.isEmpty else {
-        throw .invalidValue(option: label, value: text, expected: "expected a non-empty separator")
+        throw .invalidValue(
+          option: label.description, value: text, expected: "expected a non-empty separator")
       }
       options.split = text
     },
@@ -202,7 +203,7 @@ enum OptionTable {
     ) { options, text, label throws(UsageError) in
       guard let rules = TmuxRules(version: text) else {
         throw .invalidValue(
-          option: label, value: text,
+          option: label.description, value: text,
           expected: "expected a tmux version as 'tmux -V' prints it, such as 3.3a, 3.5a or next-3.8"
         )
       }
@@ -257,7 +258,8 @@ enum OptionTable {
     ) { options, text, label throws(UsageError) in
       guard text.hasPrefix("@"), text.count > 1 else {
         throw .invalidValue(
-          option: label, value: text, expected: "expected a tmux user option name such as @ticker")
+          option: label.description, value: text,
+          expected: "expected a tmux user option name such as @ticker")
       }
       options.tmuxOption = text
     },
@@ -283,7 +285,8 @@ enum OptionTable {
         text.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || $0.isASCIILetterOrDigit })
       else {
         throw .invalidValue(
-          option: label, value: text, expected: "expected 1 to 10 letters, digits and _")
+          option: label.description, value: text, expected: "expected 1 to 10 letters, digits and _"
+        )
       }
       options.clickRangePrefix = text
     },
@@ -300,7 +303,8 @@ enum OptionTable {
         options.clickedItem = .index(index)
       } else {
         throw .invalidValue(
-          option: label, value: text, expected: "expected an item number from 0, or 'left'")
+          option: label.description, value: text,
+          expected: "expected an item number from 0, or 'left'")
       }
     },
     .value(
@@ -308,7 +312,8 @@ enum OptionTable {
       help: OptionHelp.clickedStream
     ) { options, text, label throws(UsageError) in
       guard let pid = Int32(text), pid > 0 else {
-        throw .invalidValue(option: label, value: text, expected: "expected a process ID")
+        throw .invalidValue(
+          option: label.description, value: text, expected: "expected a process ID")
       }
       options.clickedStream = pid
     },
@@ -318,7 +323,8 @@ enum OptionTable {
       help: OptionHelp.clickedArguments
     ) { options, text, label throws(UsageError) in
       guard StoredArguments.isKey(text) else {
-        throw .invalidValue(option: label, value: text, expected: "expected 16 hexadecimal digits")
+        throw .invalidValue(
+          option: label.description, value: text, expected: "expected 16 hexadecimal digits")
       }
       options.clickedArguments = text
     },
