@@ -135,14 +135,14 @@ public struct Quote: Sendable, Hashable {
   // MARK: Reading the bytes
 
   /// Where a field is in a line's bytes.
-  struct Field {
+  struct Field: Equatable {
     var start: Int
     var end: Int
     var range: Range<Int> { start..<end }
   }
 
   /// A quote line read in place: where its fields are, and its trend.
-  struct Scan {
+  struct Scan: Equatable {
     var symbol: Field
     var price: Field
     /// The change's magnitude (the change without its sign); `nil` when none is given.
@@ -150,7 +150,26 @@ public struct Quote: Sendable, Hashable {
     var trend: Trend
 
     /// Reads `utf8` as `init(parsing:)` reads a line; `nil` when it is not a quote.
+    ///
+    /// The usual line (`Usual`) is read in one pass; any other goes the general way.
     init?(_ utf8: UnsafeBufferPointer<UInt8>) {
+      if let usual = Usual.scan(utf8) {
+        self = usual
+        return
+      }
+      self.init(general: utf8)
+    }
+
+    init(symbol: Field, price: Field, change: Field?, trend: Trend) {
+      self.symbol = symbol
+      self.price = price
+      self.change = change
+      self.trend = trend
+    }
+
+    /// Reads `utf8` the general way: fields split on white space or on commas
+    /// (`Fields`), each number read on its own (`Number`).
+    init?(general utf8: UnsafeBufferPointer<UInt8>) {
       guard let fields = Fields(utf8), fields.count == 2 || fields.count == 3,
         Number(utf8, fields[1], allowsPercent: false) != nil
       else { return nil }
@@ -170,6 +189,93 @@ public struct Quote: Sendable, Hashable {
         return nil
       }
       change = number.magnitude
+    }
+  }
+
+  /// The usual quote line, `SYMBOL PRICE CHANGE` or `SYMBOL PRICE`, one space between
+  /// fields and none around them, no tab or comma, read in one pass of its bytes: what
+  /// the fetchers and the demo print, at every quote of a one-shot. `Scan(general:)`
+  /// reads such a line the same (`QuoteTests` holds the two together); any other line
+  /// is left to it.
+  enum Usual {
+    /// The line read, when it is a usual quote line and a quote; else `nil`, whether
+    /// it is a quote or not.
+    static func scan(_ utf8: UnsafeBufferPointer<UInt8>) -> Scan? {
+      guard let base = utf8.baseAddress else { return nil }
+      let count = utf8.count
+      var index = 0
+      while index < count {
+        let byte = base[index]
+        if byte == 0x20 { break }
+        if byte == 0x09 || byte == 0x2C { return nil }
+        index &+= 1
+      }
+      guard index > 0, index < count else { return nil }
+      let symbol = Field(start: 0, end: index)
+      guard let price = number(base, from: index &+ 1, count: count, allowsPercent: false)
+      else { return nil }
+      guard price.end < count else {
+        return Scan(symbol: symbol, price: price.field, change: nil, trend: .flat)
+      }
+      guard let change = number(base, from: price.end &+ 1, count: count, allowsPercent: true),
+        change.end == count
+      else { return nil }
+      let trend: Trend
+      if change.isZero {
+        trend = .flat
+      } else if let negative = change.negative {
+        trend = negative ? .down : .up
+      } else {
+        return nil
+      }
+      return Scan(symbol: symbol, price: price.field, change: change.magnitude, trend: trend)
+    }
+
+    /// `[+-]digits[.digits]`, with a final `%` when allowed, from `start` to the next
+    /// space or the end; `nil` when it is empty or holds anything else (a tab, a comma,
+    /// a second point).
+    @inline(__always)
+    private static func number(
+      _ base: UnsafePointer<UInt8>, from start: Int, count: Int, allowsPercent: Bool
+    ) -> (field: Field, magnitude: Field, end: Int, negative: Bool?, isZero: Bool)? {
+      var index = start
+      var negative: Bool?
+      if index < count {
+        let sign = base[index]
+        if sign == 0x2B || sign == 0x2D {
+          negative = sign == 0x2D
+          index &+= 1
+        }
+      }
+      let digitsStart = index
+      var digits = 0
+      var nonZero = false
+      var points = 0
+      var percent = false
+      while index < count {
+        let byte = base[index]
+        if byte &- 0x30 < 10 {
+          guard !percent else { return nil }
+          digits &+= 1
+          if byte != 0x30 { nonZero = true }
+        } else if byte == 0x2E {
+          guard !percent else { return nil }
+          points &+= 1
+        } else if byte == 0x25 && allowsPercent && !percent {
+          percent = true
+        } else if byte == 0x20 {
+          break
+        } else {
+          return nil
+        }
+        index &+= 1
+      }
+      guard digits > 0, points <= 1, index > start else { return nil }
+      let magnitudeStart = negative == nil ? start : digitsStart
+      return (
+        Field(start: start, end: index), Field(start: magnitudeStart, end: index), index,
+        negative, !nonZero
+      )
     }
   }
 

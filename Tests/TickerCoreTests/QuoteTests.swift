@@ -41,25 +41,77 @@ import Testing
   /// Ordinary text is not a quote: the price must be a number and the change a signed
   /// number or percentage (or zero). These all read as quotes before: `Team wins 3`
   /// showed as `Team wins ▲3` in green.
-  @Test(arguments: [
-    "Team wins 3", "1 < 2", "Hello, world", "a,b", "AAPL 189.84 3", "AAPL 189.84 2.5%",
-    "AAPL $189.84 +1", "AAPL 1,234.56 +1", "AAPL 1.2.3 +1", "AAPL 189.84 +1.2.3",
-    "AAPL 189.84 +", "AAPL . +1", "AAPL 189.84 +1%%", "AAPL 189.84 1e3", "AAPL 189.84%",
-    "AAPL 189.84 +1.25 extra", "AAPL", "", "   ", "no price here",
-  ])
+  @Test(arguments: notQuotes)
   func otherLinesAreText(_ line: String) {
     #expect(Quote(parsing: line) == nil)
   }
 
-  /// What the demo and contrib/quotes/ticker-quotes print still reads as quotes.
-  @Test(arguments: [
+  static let fetcherAndDemoLines = [
     "AAPL 189.84 +1.25", "MSFT 415.20 -2.31", "EUR/USD 1.0842 -0.0013", "NVDA 121.44 +2.6%",
     "GOOGL 171.05 +0.87", "USD/JPY 151.62 +0.48", "AMZN 186.13 -0.4%", "GBP/USD 1.2675 +0.0021",
     "TSLA 248.50 0", "META 502.37 +3.14", "USD/CHF 0.9011 -0.0007", "BTC/USD 67245.10 -1.8%",
     "AAPL 196.45 -2.75", "USD/JPY 144.07 +0.36%", "EUR/GBP 0.85050 0", "GBP/USD 1.3536 -0.0075",
-  ])
+  ]
+
+  /// Every line of the tables of this suite.
+  static let tableLines =
+    fetcherAndDemoLines + notQuotes + [
+      "AAPL 189.84 +1.25", "EURUSD,1.0842,-0.4%", "BTC 67245.10 \u{2212}1.8%", "X 1 -0",
+      "AAPL 189.84", "CL -37.63 +2.1", "  AAPL\t189.84,  +1  ", "EUR/GBP 0.85050 0.00%",
+    ]
+
+  static let notQuotes = [
+    "Team wins 3", "1 < 2", "Hello, world", "a,b", "AAPL 189.84 3", "AAPL 189.84 2.5%",
+    "AAPL $189.84 +1", "AAPL 1,234.56 +1", "AAPL 1.2.3 +1", "AAPL 189.84 +1.2.3",
+    "AAPL 189.84 +", "AAPL . +1", "AAPL 189.84 +1%%", "AAPL 189.84 1e3", "AAPL 189.84%",
+    "AAPL 189.84 +1.25 extra", "AAPL", "", "   ", "no price here",
+  ]
+
+  /// What the demo and contrib/quotes/ticker-quotes print still reads as quotes.
+  @Test(arguments: fetcherAndDemoLines)
   func fetcherAndDemoLinesAreQuotes(_ line: String) {
     #expect(Quote(parsing: line) != nil)
+  }
+
+  /// The usual line read in one pass (`Quote.Usual`) against the general way, over
+  /// every line of the tables above and lines made of quote-like pieces: each line it
+  /// takes is read exactly as the general way reads it, and it takes every line the
+  /// fetchers and the demo print.
+  @Test func theUsualLineIsReadAsTheGeneralWayReadsIt() {
+    let symbols = ["AAPL", "EUR/USD", "X", "#1", "a,b", "", "日経", "+1", "1.5"]
+    let numbers = [
+      "189.84", "-37.6", "+0", "0", "1.2.3", "$5", ".5", "5.", "+1.25", "-0.4%", "-0", "0.00%",
+      "+", "-", "3", "+1%%", "+2.6%", "%", "1%2", "\u{2212}1.8%", "1e3", "+.", "", "2.5%",
+    ]
+    let gaps = [" ", " ", " ", " ", "  ", ",", ", ", "\t", ""]
+    var lines = Self.tableLines
+    var rng = SplitMix64(seed: 36)
+    for _ in 0..<4000 {
+      var line = symbols.randomElement(using: &rng)!
+      for _ in 0..<Int.random(in: 1...3, using: &rng) {
+        line += gaps.randomElement(using: &rng)! + numbers.randomElement(using: &rng)!
+      }
+      if Int.random(in: 0..<10, using: &rng) == 0 { line += gaps.randomElement(using: &rng)! }
+      if Int.random(in: 0..<10, using: &rng) == 0 { line = gaps.randomElement(using: &rng)! + line }
+      lines.append(line)
+    }
+    var taken = 0
+    for line in lines {
+      var bytes = Array(line.utf8)
+      bytes.withUnsafeMutableBufferPointer {
+        let utf8 = UnsafeBufferPointer($0)
+        let general = Quote.Scan(general: utf8)
+        guard let usual = Quote.Usual.scan(utf8) else { return }
+        taken += 1
+        #expect(usual == general, "\(line.debugDescription)")
+      }
+    }
+    #expect(taken > 150)
+    for line in Self.fetcherAndDemoLines {
+      var bytes = Array(line.utf8)
+      let usual = bytes.withUnsafeMutableBufferPointer { Quote.Usual.scan(UnsafeBufferPointer($0)) }
+      #expect(usual != nil, "\(line)")
+    }
   }
 
   @Test func styledTextMarksTheChange() {
