@@ -137,3 +137,30 @@ import Testing
     }
   }
 }
+
+/// The sources in the order their items are shown (`SourceList`), against the order
+/// written out as an array, for the command lines that give each kind of source.
+@Suite struct SourceListTests {
+  static func expected(_ options: Options) -> [SourceSpec] {
+    var sources: [SourceSpec] = []
+    if options.demo { sources.append(.demo) }
+    for path in options.files {
+      sources.append(path == "-" ? .standardInput(follows: options.follow) : .file(path))
+    }
+    sources.append(.arguments(options.items))
+    for command in options.commands { sources.append(.command(command)) }
+    return sources
+  }
+
+  @Test(arguments: [
+    ["x"], ["--demo"], ["--demo", "a", "b"], ["-f", "a", "-f", "-", "-f", "./-"],
+    ["-f", "-", "--follow"], ["--command", "date", "--command", "uptime", "--demo", "x"],
+    ["-f", "b", "--command", "c", "y", "--demo", "-f", "a", "z"],
+  ])
+  func sourcesComeInTheOrderTheirItemsAreShown(arguments: [String]) throws {
+    let options = try ArgumentParser.parse(arguments)
+    let sources = Pipeline.sources(options)
+    #expect(Array(sources) == Self.expected(options))
+    #expect(sources.count == Self.expected(options).count)
+  }
+}

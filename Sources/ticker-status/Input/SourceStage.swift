@@ -48,8 +48,11 @@ enum SourceStage {
   ) -> Snapshot {
     var reading = OnceReading(
       pipeline: pipeline, time: time, purpose: purpose, environment: environment)
-    for spec in pipeline.sources {
-      let kind = spec.kind
+    // By index, not `for in`: its iterator would copy the sources' lists of strings
+    // through their type's value witness, and the runtime would first build the type of
+    // an array of strings (14,000 instructions of a one-shot).
+    for index in pipeline.sources.indices {
+      let kind = pipeline.sources[index].kind
       var source = SourceLines(lines: TextLines(), reader: kind.reader(pipeline.reader))
       switch kind.readOnce(&reading, &source, each) {
       case .failed:

@@ -1,6 +1,6 @@
 import TickerCore
 
-/// One source of items, in the order the items are shown.
+/// One source of items (`SourceList` puts them in the order the items are shown).
 enum SourceSpec: Equatable {
   /// `--demo`: the built-in quotes.
   case demo
@@ -22,7 +22,7 @@ enum SourceSpec: Equatable {
 /// they draw.
 struct Pipeline {
   /// The sources, in the order their items are shown: demo, files, arguments, commands.
-  let sources: [SourceSpec]
+  let sources: SourceList
   let format: OutputFormat
   let encoder: FrameEncoder
   let measure: CellMeasure
@@ -162,16 +162,10 @@ struct Pipeline {
   }
 
   /// The sources, in the order their items are shown: demo, files, arguments, commands.
-  static func sources(_ options: Options) -> [SourceSpec] {
-    var sources: [SourceSpec] = []
-    if options.demo { sources.append(.demo) }
-    for path in options.files {
-      // "-" is standard input; a file of that name is "./-".
-      sources.append(path == "-" ? .standardInput(follows: options.follow) : .file(path))
-    }
-    sources.append(.arguments(options.items))
-    sources += options.commands.map(SourceSpec.command)
-    return sources
+  static func sources(_ options: Options) -> SourceList {
+    SourceList(
+      demo: options.demo, files: options.files, follows: options.follow,
+      items: options.items, commands: options.commands)
   }
 
   /// The dialect: a tmux option is drawn by tmux, whatever `--format` says; else
@@ -284,5 +278,39 @@ struct Pipeline {
     let (kept, plays) = PlayerStatus.split(lines)
     playing = playing || plays
     return kept
+  }
+}
+
+/// The sources of a run, in the order their items are shown: `--demo`, each `--file`
+/// (`-` is standard input; a file of that name is `./-`), the `ITEM` arguments, each
+/// `--command`.
+///
+/// A collection made from the options as they are, not an array of `SourceSpec`: the
+/// runtime builds the type of an array of each element type the first time one is
+/// made, 8,900 instructions of every one-shot for this one.
+struct SourceList: RandomAccessCollection {
+  var demo: Bool
+  var files: [String]
+  var follows: Bool
+  var items: [String]
+  var commands: [String]
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { (demo ? 1 : 0) + files.count + 1 + commands.count }
+
+  subscript(position: Int) -> SourceSpec {
+    precondition(position >= 0 && position < endIndex, "source index out of range")
+    var index = position
+    if demo {
+      if index == 0 { return .demo }
+      index -= 1
+    }
+    if index < files.count {
+      let path = files[index]
+      return path == "-" ? .standardInput(follows: follows) : .file(path)
+    }
+    index -= files.count
+    if index == 0 { return .arguments(items) }
+    return .command(commands[index - 1])
   }
 }
