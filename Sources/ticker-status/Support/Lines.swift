@@ -169,9 +169,19 @@ struct TextLines: Equatable {
   var byteCount: Int { bytes.count }
 
   mutating func append(_ line: UnsafeRawBufferPointer) {
+    if ends.isEmpty && bytes.capacity == 0 {
+      // Room for a status line's worth of lines at once: grown from empty by doubling,
+      // 50 quotes took 13 reallocations (3,000 instructions of a one-shot).
+      bytes.reserveCapacity(max(line.count, TextLines.firstBytes))
+      ends.reserveCapacity(TextLines.firstLines)
+    }
     bytes.append(contentsOf: line)
     ends.append(bytes.count)
   }
+
+  /// The bytes and lines a list has room for from its first line.
+  static let firstBytes = 4096
+  static let firstLines = 128
 
   /// The lines as text again, each ended by LF.
   var joined: [UInt8] {
