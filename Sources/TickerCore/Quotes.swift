@@ -180,16 +180,20 @@ public struct Quote: Sendable, Hashable {
         trend = .flat
         return
       }
-      guard let number = Number(utf8, fields[2], allowsPercent: true) else { return nil }
-      if number.isZero {
-        trend = .flat
-      } else if let negative = number.negative {
-        trend = negative ? .down : .up
-      } else {
-        return nil
-      }
+      guard let number = Number(utf8, fields[2], allowsPercent: true),
+        let trend = Quote.trend(isZero: number.isZero, negative: number.negative)
+      else { return nil }
+      self.trend = trend
       change = number.magnitude
     }
+  }
+
+  /// The trend of a change: flat when every digit is 0, else its sign's; `nil` for a
+  /// change that is not 0 and has no sign (then the line is not a quote).
+  static func trend(isZero: Bool, negative: Bool?) -> Trend? {
+    if isZero { return .flat }
+    guard let negative else { return nil }
+    return negative ? .down : .up
   }
 
   /// The usual quote line, `SYMBOL PRICE CHANGE` or `SYMBOL PRICE`, one space between
@@ -218,16 +222,9 @@ public struct Quote: Sendable, Hashable {
         return Scan(symbol: symbol, price: price.field, change: nil, trend: .flat)
       }
       guard let change = number(base, from: price.end &+ 1, count: count, allowsPercent: true),
-        change.end == count
+        change.end == count,
+        let trend = Quote.trend(isZero: change.isZero, negative: change.negative)
       else { return nil }
-      let trend: Trend
-      if change.isZero {
-        trend = .flat
-      } else if let negative = change.negative {
-        trend = negative ? .down : .up
-      } else {
-        return nil
-      }
       return Scan(symbol: symbol, price: price.field, change: change.magnitude, trend: trend)
     }
 
