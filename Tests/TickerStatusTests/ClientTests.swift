@@ -275,8 +275,13 @@ private func rightAligned(_ frame: String, width: Int) -> String {
       ["\u{1B}[1m", "\u{1B}[43m"].allSatisfy { head.contains($0) }, "\(alerting.debugDescription)")
     // A rule the quote does not meet: the same text, the quote's usual colours only.
     try line.set("status-right", statusRight("AAPL>200"))
+    // Until the new command's frame is drawn: tmux may first draw the line without the
+    // job's output, which has no alert style either.
     waitUntil(timeout: 15) {
-      (try? line.styledStatusLine()).map { !$0.contains("\u{1B}[43m") } ?? false
+      guard let styled = try? line.styledStatusLine(), let text = try? line.statusLine() else {
+        return false
+      }
+      return !styled.contains("\u{1B}[43m") && text == rightAligned(frame, width: 30)
     }
     let calm = try line.styledStatusLine()
     #expect(!calm.contains("\u{1B}[43m"), "\(calm.debugDescription)")
