@@ -93,11 +93,13 @@ char **ticker_command_line_arguments(int *count) {
 
 char **ticker_process_arguments(int *count) {
   if (!handedOver) {
-    static char **read;
-    static int readCount;
-    if (read == NULL) read = ticker_command_line_arguments(&readCount);
-    *count = readCount;
-    return read;
+    static char **fromCommandLine;
+    static int fromCommandLineCount;
+    if (fromCommandLine == NULL) {
+      fromCommandLine = ticker_command_line_arguments(&fromCommandLineCount);
+    }
+    *count = fromCommandLineCount;
+    return fromCommandLine;
   }
   *count = handedCount;
   return handedArguments;

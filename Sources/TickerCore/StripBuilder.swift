@@ -30,7 +30,7 @@ public struct StripBuilder: Sendable {
   init(separator: StyledText, measure: CellMeasure, fastWay: Bool) {
     var separatorStrip = Strip(measure: measure)
     // The separator is laid out the general way: the fast way's tables would cost
-    // every run 12,000 instructions to set up for its one `·`, and a feed of quotes
+    // every run 7,500 instructions to set up for its one `·`, and a feed of quotes
     // or ASCII never needs them (FastPathTests hold the two ways to the same strip).
     var general = ScalarTable()
     general.isEnabled = false

@@ -71,6 +71,11 @@ struct OptionLabel: Sendable, CustomStringConvertible {
   var valueName: String?
 
   var description: String { valueName.map { "--\(long) <\($0)>" } ?? "--\(long)" }
+
+  /// The error for `value` given to this option: `expected` says what it takes.
+  func invalid(_ value: String, expected: String) -> UsageError {
+    .invalidValue(option: description, value: value, expected: expected)
+  }
 }
 
 extension OptionSpec {
@@ -122,19 +127,16 @@ enum Parse {
   /// A value that is none of `names`: the nearest if it looks like a typo, else all.
   static func notAChoice(_ text: String, of names: [String], label: OptionLabel) -> UsageError {
     if let near = Suggestion.nearest(to: text.lowercased(), among: names) {
-      return .invalidValue(
-        option: label.description, value: text, expected: "did you mean '\(near)'?")
+      return label.invalid(text, expected: "did you mean '\(near)'?")
     }
-    return .invalidValue(
-      option: label.description, value: text,
-      expected: "expected one of \(names.joined(separator: ", "))")
+    return label.invalid(text, expected: "expected one of \(names.joined(separator: ", "))")
   }
 
   static func style(_ text: String, label: OptionLabel) throws(UsageError) -> Style {
     guard let style = TmuxStyle.parse(text) else {
-      throw .invalidValue(
-        option: label.description, value: text,
-        expected: "expected a tmux style such as 'fg=green,bold' or 'fg=colour160,bg=#202020'")
+      throw label.invalid(
+        text, expected: "expected a tmux style such as 'fg=green,bold' or 'fg=colour160,bg=#202020'"
+      )
     }
     return style
   }
@@ -143,8 +145,8 @@ enum Parse {
     _ text: String, label: OptionLabel, in range: ClosedRange<Int>, of noun: String = "cells"
   ) throws(UsageError) -> Int {
     guard let value = Int(text), range.contains(value) else {
-      throw .invalidValue(
-        option: label.description, value: text,
+      throw label.invalid(
+        text,
         expected:
           "expected a whole number of \(noun) from \(range.lowerBound) to \(range.upperBound)"
       )
@@ -155,8 +157,7 @@ enum Parse {
   /// A mouse button, 1 to 5 (`--clicked-button`, `--pause-button`).
   static func button(_ text: String, label: OptionLabel) throws(UsageError) -> Int {
     guard let button = Int(text), Options.clickedButtons.contains(button) else {
-      throw .invalidValue(
-        option: label.description, value: text, expected: "expected a button from 1 to 5")
+      throw label.invalid(text, expected: "expected a button from 1 to 5")
     }
     return button
   }
@@ -166,8 +167,8 @@ enum Parse {
     do throws(AlertRule.ParseError) {
       return try AlertRule(parsing: text)
     } catch {
-      throw .invalidValue(
-        option: label.description, value: text,
+      throw label.invalid(
+        text,
         expected: error.description
           + "; expected a rule such as 'AAPL>200', 'change>=3%' or 'BTC-USD:change<=-5%'")
     }
@@ -183,7 +184,7 @@ enum Parse {
       exclusive ? value > minimum : value >= minimum, value <= maximum,
       !text.contains(where: { $0 == "x" || $0 == "X" || $0 == "p" || $0 == "P" })
     else {
-      throw .invalidValue(option: label.description, value: text, expected: expected)
+      throw label.invalid(text, expected: expected)
     }
     return value
   }

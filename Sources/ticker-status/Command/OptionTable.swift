@@ -44,8 +44,7 @@ enum OptionTable {
       help: OptionHelp.split
     ) { options, text, label throws(UsageError) in
       guard !text.isEmpty else {
-        throw .invalidValue(
-          option: label.description, value: text, expected: "expected a non-empty separator")
+        throw label.invalid(text, expected: "expected a non-empty separator")
       }
       options.split = text
     },
@@ -202,8 +201,8 @@ enum OptionTable {
       help: OptionHelp.tmuxVersion
     ) { options, text, label throws(UsageError) in
       guard let rules = TmuxRules(version: text) else {
-        throw .invalidValue(
-          option: label.description, value: text,
+        throw label.invalid(
+          text,
           expected: "expected a tmux version as 'tmux -V' prints it, such as 3.3a, 3.5a or next-3.8"
         )
       }
@@ -257,9 +256,7 @@ enum OptionTable {
       help: OptionHelp.tmuxOption
     ) { options, text, label throws(UsageError) in
       guard text.hasPrefix("@"), text.count > 1 else {
-        throw .invalidValue(
-          option: label.description, value: text,
-          expected: "expected a tmux user option name such as @ticker")
+        throw label.invalid(text, expected: "expected a tmux user option name such as @ticker")
       }
       options.tmuxOption = text
     },
@@ -284,8 +281,8 @@ enum OptionTable {
       guard (1...Options.maximumClickRangePrefix).contains(text.utf8.count),
         text.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || $0.isASCIILetterOrDigit })
       else {
-        throw .invalidValue(
-          option: label.description, value: text, expected: "expected 1 to 10 letters, digits and _"
+        throw label.invalid(
+          text, expected: "expected 1 to 10 letters, digits and _"
         )
       }
       options.clickRangePrefix = text
@@ -302,9 +299,7 @@ enum OptionTable {
       } else if let index = Int(text), index >= 0 {
         options.clickedItem = .index(index)
       } else {
-        throw .invalidValue(
-          option: label.description, value: text,
-          expected: "expected an item number from 0, or 'left'")
+        throw label.invalid(text, expected: "expected an item number from 0, or 'left'")
       }
     },
     .value(
@@ -312,8 +307,7 @@ enum OptionTable {
       help: OptionHelp.clickedStream
     ) { options, text, label throws(UsageError) in
       guard let pid = Int32(text), pid > 0 else {
-        throw .invalidValue(
-          option: label.description, value: text, expected: "expected a process ID")
+        throw label.invalid(text, expected: "expected a process ID")
       }
       options.clickedStream = pid
     },
@@ -323,8 +317,7 @@ enum OptionTable {
       help: OptionHelp.clickedArguments
     ) { options, text, label throws(UsageError) in
       guard StoredArguments.isKey(text) else {
-        throw .invalidValue(
-          option: label.description, value: text, expected: "expected 16 hexadecimal digits")
+        throw label.invalid(text, expected: "expected 16 hexadecimal digits")
       }
       options.clickedArguments = text
     },
