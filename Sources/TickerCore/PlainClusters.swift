@@ -2,8 +2,8 @@ extension Strip {
   /// Appends clusters of one ASCII scalar, one simple scalar (see
   /// `ScalarTable.classify`), or a base and its marks taken as one
   /// (`ScalarTable.classifyCluster`) each, valid UTF-8, in the run opened last: the
-  /// bytes in one copy, then the specials and checkpoints, as
-  /// `appendCluster(_:width:)` would record them one by one.
+  /// bytes in one copy, then the records and checkpoints: `appendCluster(_:width:)`'s,
+  /// but with the clusters of one size one after another in one record.
   ///
   /// - Parameters:
   ///   - codes: The `ScalarCode` of each scalar, in order; a base with marks after it
@@ -23,47 +23,68 @@ extension Strip {
     }
     var simpleCount = 0
     for code in codes { simpleCount &+= Int(code >> 7) }
-    // The specials go in as one block, written through pointers: the strip's lists
-    // are taken out for it and put back.
+    // The records go in as one block, room for a cluster each, written through
+    // pointers and cut to those written: the strip's lists are taken out for it and
+    // put back.
+    fillRepeats()
     var info: [UInt8] = []
+    var repeats: [UInt8] = []
     var lows = Offsets()
     swap(&info, &specialInfo)
+    swap(&repeats, &specialRepeat)
     swap(&lows, &specialByte)
     let firstSpecial = info.count
     info.append(repeating: 0, count: simpleCount)
+    repeats.append(repeating: 1, count: simpleCount)
+    var records = 0
     let inOneBlock = info.withUnsafeMutableBufferPointer { info in
-      lows.append(count: simpleCount, base: base, limit: utf8.count) { lows in
-        let info = info.baseAddress! + firstSpecial
-        if hasMarks {
-          layOutClusters(
-            utf8, codes: codes, base: base, info: info, lows: lows, firstSpecial: firstSpecial,
-            hasMarks: true)
-        } else {
-          layOutClusters(
-            utf8, codes: codes, base: base, info: info, lows: lows, firstSpecial: firstSpecial,
-            hasMarks: false)
+      repeats.withUnsafeMutableBufferPointer { repeats in
+        lows.append(count: simpleCount, base: base, limit: utf8.count) { lows in
+          let block = RecordBlock(
+            info: info.baseAddress! + firstSpecial, repeats: repeats.baseAddress! + firstSpecial,
+            lows: lows, first: firstSpecial)
+          records =
+            hasMarks
+            ? layOutClusters(utf8, codes: codes, base: base, into: block, hasMarks: true)
+            : layOutClusters(utf8, codes: codes, base: base, into: block, hasMarks: false)
         }
       }
     }
-    if !inOneBlock { info.removeSubrange(firstSpecial...) }
+    let unused = simpleCount - (inOneBlock ? records : 0)
+    if unused > 0 {
+      info.removeLast(unused)
+      repeats.removeLast(unused)
+      if inOneBlock { lows.truncate(to: firstSpecial + records) }
+    }
     swap(&info, &specialInfo)
+    swap(&repeats, &specialRepeat)
     swap(&lows, &specialByte)
     if !inOneBlock { appendClustersOneByOne(utf8, codes: codes, base: base) }
+  }
+
+  /// Where `appendClusters` writes its records: each one's packed size, cluster count
+  /// (1 to start with) and byte offset from the text's base, given `lows` starting at
+  /// the base's low bits; `first` is the index of the first among all records.
+  struct RecordBlock {
+    let info: UnsafeMutablePointer<UInt8>
+    let repeats: UnsafeMutablePointer<UInt8>
+    let lows: UnsafeMutablePointer<UInt32>
+    let first: Int
   }
 
   /// How many scalars `appendClusters` appends one by one.
   static let fewClusters = 12
 
-  /// The loop of `appendClusters`: the specials of the run into `info` and `lows` (the
-  /// run's byte offsets from `base`, given `lows` starting at `base`'s low bits), the
-  /// checkpoints and counts into the strip: runs of one-byte clusters here, stretches
-  /// of special clusters in `layOutStretch`.
+  /// The loop of `appendClusters`: the records of the run's special clusters into
+  /// `block`, the checkpoints and counts into the strip: runs of one-byte clusters
+  /// here, stretches of special clusters in `layOutStretch`.
+  ///
+  /// - Returns: How many records were written.
   @inline(__always)
   private mutating func layOutClusters(
     _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>, base: Int,
-    info: UnsafeMutablePointer<UInt8>, lows: UnsafeMutablePointer<UInt32>, firstSpecial: Int,
-    hasMarks: Bool
-  ) {
+    into block: RecordBlock, hasMarks: Bool
+  ) -> Int {
     let stride = Strip.checkpointStride
     let count = utf8.count
     var offset = 0
@@ -85,7 +106,7 @@ extension Strip {
             let step = cluster - clusterCount
             checkpointByte.append(base + offset + step)
             checkpointCell.append(cellCount + step)
-            checkpointSpecial.append(firstSpecial + special)
+            checkpointSpecial.append(block.first + special)
             cluster += stride
           }
           lastClusterStart = base + end - 1
@@ -97,40 +118,44 @@ extension Strip {
         }
       }
       offset = layOutStretch(
-        utf8, from: offset, codes: codes, scalar: &scalar, base: base, info: info, lows: lows,
-        firstSpecial: firstSpecial, special: &special, hasMarks: hasMarks)
+        utf8, from: offset, codes: codes, scalar: &scalar, base: base, into: block,
+        special: &special, hasMarks: hasMarks)
     }
+    return special
   }
 
   /// The part of `layOutClusters` for a stretch of special clusters from `offset`: a
   /// simple scalar each, or with `hasMarks` a base and its marks (an ASCII base too);
   /// up to the next ASCII byte that is a cluster of its own, the end of the text or the
   /// next checkpoint, whichever comes first, in a loop that does nothing else.
+  /// Clusters of the size of the one before go into its record.
   ///
   /// Most of the cost of text that is mostly specials (U+FFFD for invalid bytes, CJK,
   /// letters with combining accents) was the general loop's decisions for each
-  /// cluster, not the two records written.
+  /// cluster, not the records written.
   ///
+  /// - Parameter special: The record the stretch starts, moved past its last.
   /// - Returns: Where the stretch ends in `utf8`.
   @inline(never)
   private mutating func layOutStretch(
     _ utf8: UnsafeBufferPointer<UInt8>, from offset: Int, codes: UnsafeBufferPointer<UInt8>,
-    scalar: inout Int, base: Int, info: UnsafeMutablePointer<UInt8>,
-    lows: UnsafeMutablePointer<UInt32>, firstSpecial: Int, special: inout Int, hasMarks: Bool
+    scalar: inout Int, base: Int, into block: RecordBlock, special: inout Int, hasMarks: Bool
   ) -> Int {
     let stride = Strip.checkpointStride
     let sinceCheckpoint = clusterCount & (stride - 1)
     if sinceCheckpoint == 0 {
       checkpointByte.append(base + offset)
       checkpointCell.append(cellCount)
-      checkpointSpecial.append(firstSpecial + special)
+      checkpointSpecial.append(block.first + special)
     }
     // The stretch stops before the cluster the next checkpoint is for.
-    let last = special + stride - 1 - sinceCheckpoint
+    let room = stride - sinceCheckpoint
     let lowBase = UInt32(truncatingIfNeeded: base)
     var end = offset
     var start = offset
-    var next = special
+    var record = special
+    var size: UInt8 = 0
+    var clusters = 0
     var cells = 0
     while true {
       let lead = utf8[end]
@@ -142,24 +167,30 @@ extension Strip {
         length = Self.multibyteLength(lead)
         scalar &+= 1
       }
-      lows[next] = lowBase &+ UInt32(truncatingIfNeeded: end)
-      info[next] = width << 4 | UInt8(truncatingIfNeeded: length)
+      let packed = width << 4 | UInt8(truncatingIfNeeded: length)
+      if packed == size {
+        block.repeats[record] &+= 1
+      } else {
+        if size != 0 { record &+= 1 }
+        block.lows[record] = lowBase &+ UInt32(truncatingIfNeeded: end)
+        block.info[record] = packed
+        size = packed
+      }
       start = end
       end &+= length
       cells &+= Int(width)
-      guard next < last, end < utf8.count else { break }
+      clusters &+= 1
+      guard clusters < room, end < utf8.count else { break }
       if utf8[end] < 0x80 {
         // An ASCII byte is a cluster of its own unless marks follow it.
         guard hasMarks, scalar &+ 1 < codes.count, codes[scalar &+ 1] == ScalarCode.mark
         else { break }
       }
-      next &+= 1
     }
-    next &+= 1
     lastClusterStart = base + start
-    clusterCount += next - special
+    clusterCount += clusters
     cellCount += cells
-    special = next
+    special = record &+ 1
     return end
   }
 

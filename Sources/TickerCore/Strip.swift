@@ -11,25 +11,34 @@
 /// After this O(total text) preparation, any window of the strip is found in
 /// O(log *n*) and drawn in O(width).
 ///
-/// The layout is compact: the text itself, and about a byte for each cluster that is
-/// not one byte of one cell ("special": anything but printable ASCII), its offset
-/// and its packed width and length; every 64th cluster's byte, cell and special
-/// counts as checkpoints to search; style runs and items by their first byte and
-/// cell. Offsets take four bytes each (`Offsets`). A stretch of one-byte clusters is
-/// laid out and drawn as one copy.
+/// The layout is compact: the text itself, and a record for each stretch of clusters
+/// that are not one byte of one cell ("special": anything but printable ASCII) and
+/// share one byte length and width (U+FFFD after U+FFFD, ideograph after ideograph, é
+/// after é), with its offset, its packed width and length and how many clusters it
+/// holds; every 64th cluster's byte, cell and record counts as checkpoints to search
+/// (a record never spans one); style runs and items by their first byte and cell.
+/// Offsets take four bytes each (`Offsets`). A stretch of one-byte clusters is laid
+/// out and drawn as one copy.
 public struct Strip: Sendable {
   /// The UTF-8 bytes of every cluster, in strip order.
   var bytes: [UInt8] = []
-  /// Where each special cluster (one that is not one byte and one cell) starts in
-  /// `bytes`; every other cluster is one byte of one cell.
+  /// Where each record of special clusters (those that are not one byte and one cell)
+  /// starts in `bytes`; every other cluster is one byte of one cell.
   var specialByte = Offsets()
-  /// Each special cluster's width (high nibble) and byte length (low nibble); 0 when
-  /// either does not fit in a nibble, and the cluster is then in `longSpecials`.
+  /// The width (high nibble) and byte length (low nibble) of each cluster of a record;
+  /// 0 when either does not fit in a nibble, and the cluster is then in
+  /// `longSpecials`.
   var specialInfo: [UInt8] = []
-  /// Special clusters too wide or too long for `specialInfo`: their indices among the
-  /// specials, lengths and widths.
+  /// How many clusters each record holds, one after another: at most 64, as a record
+  /// ends at a checkpoint; a record past the list's end holds one. Only the fast way
+  /// (`layOutStretch`) writes more than one: U+FFFD, CJK or é text takes a record for
+  /// a stretch, not for each cluster (most of the memory for U+FFFD, BENCHMARKS.md),
+  /// and a record of one cluster written one by one costs no entry here.
+  var specialRepeat: [UInt8] = []
+  /// Records whose cluster is too wide or too long for `specialInfo`, always of one
+  /// cluster: their indices among the records, lengths and widths.
   var longSpecials = LongClusters()
-  /// The byte, cell and special counts before clusters 0, 64, 128, …
+  /// The byte, cell and record counts before clusters 0, 64, 128, …
   var checkpointByte = Offsets()
   var checkpointCell = Offsets()
   var checkpointSpecial = Offsets()
@@ -105,21 +114,22 @@ public struct Strip: Sendable {
 
   // MARK: Clusters
 
-  /// A cluster's first byte and cell, and how many special clusters come before it.
+  /// A cluster's first byte and cell, and how many records of special clusters end
+  /// before it: the cluster is in record `special` when its byte is at or past the
+  /// record's start, else it is one byte of one cell.
   struct Position {
     var byte: Int
     var cell: Int
     var special: Int
   }
 
-  /// Where special cluster `index` starts; the end of the text for the one after the
-  /// last.
+  /// Where record `index` starts; the end of the text for the one after the last.
   @inline(__always)
   func specialStart(_ index: Int) -> Int {
     index < specialByte.count ? specialByte[index] : bytes.count
   }
 
-  /// The byte length and width of special cluster `index`.
+  /// The byte length and width of each cluster of record `index`.
   @inline(__always)
   func specialSize(_ index: Int) -> (length: Int, width: Int) {
     let packed = specialInfo[index]
@@ -127,10 +137,44 @@ public struct Strip: Sendable {
     return longSpecials.size(ofSpecial: index)
   }
 
+  /// Where record `index` ends: its start and its clusters' bytes.
+  @inline(__always)
+  func specialEnd(_ index: Int) -> Int {
+    specialStart(index) + repeats(ofSpecial: index) * specialSize(index).length
+  }
+
+  /// How many clusters record `index` holds.
+  @inline(__always)
+  func repeats(ofSpecial index: Int) -> Int {
+    index < specialRepeat.count ? Int(specialRepeat[index]) : 1
+  }
+
+  /// Makes `specialRepeat` hold an entry for each record so far, so that the next
+  /// record's entry can follow.
+  mutating func fillRepeats() {
+    let missing = specialInfo.count - specialRepeat.count
+    if missing > 0 { specialRepeat.append(repeating: 1, count: missing) }
+  }
+
+  /// Whether the cluster at `position` is special (in record `position.special`).
+  @inline(__always)
+  func isSpecial(_ position: Position) -> Bool {
+    position.byte >= specialStart(position.special)
+  }
+
   /// The byte length and width of the cluster at `position`.
   @inline(__always)
   func size(at position: Position) -> (length: Int, width: Int) {
-    position.byte == specialStart(position.special) ? specialSize(position.special) : (1, 1)
+    isSpecial(position) ? specialSize(position.special) : (1, 1)
+  }
+
+  /// Moves `position` past its cluster, of `length` bytes and `width` cells, special or
+  /// not (`isSpecial`): past the end of its record, on to the next.
+  @inline(__always)
+  func advance(_ position: inout Position, length: Int, width: Int, special: Bool) {
+    position.byte += length
+    position.cell += width
+    if special && position.byte == specialEnd(position.special) { position.special += 1 }
   }
 
   /// The position of checkpoint `index` (cluster `index × 64`).
@@ -144,13 +188,13 @@ public struct Strip: Sendable {
   /// The cluster that holds `cell`.
   ///
   /// - Complexity: O(log *n*): a binary search of the checkpoints, then at most 64
-  ///   clusters, a stretch of one-byte clusters at a time.
+  ///   clusters, a stretch of one-byte clusters or a record at a time.
   func locate(cell: Int) -> Position {
     var position = checkpoint(checkpointCell.lastIndex(notAbove: cell))
     while true {
       let next = specialStart(position.special)
       if position.byte < next {
-        // One-byte clusters up to the next special: the one that holds `cell`, or the
+        // One-byte clusters up to the next record: the one that holds `cell`, or the
         // last of the strip.
         let stretch = next - position.byte
         if cell - position.cell < stretch || next == bytes.count {
@@ -161,10 +205,19 @@ public struct Strip: Sendable {
         position.byte = next
         position.cell += stretch
       }
+      // The record's clusters from here: the one that holds `cell`, or the last of the
+      // strip.
       let (length, width) = specialSize(position.special)
-      if position.cell + width > cell || position.byte + length == bytes.count { return position }
-      position.byte += length
-      position.cell += width
+      let end = specialEnd(position.special)
+      let clusters = (end - position.byte) / length
+      if position.cell + clusters * width > cell || end == bytes.count {
+        let step = min((cell - position.cell) / width, clusters - 1)
+        return Position(
+          byte: position.byte + step * length, cell: position.cell + step * width,
+          special: position.special)
+      }
+      position.byte = end
+      position.cell += clusters * width
       position.special += 1
     }
   }
@@ -186,10 +239,12 @@ public struct Strip: Sendable {
         continue
       }
       let (length, width) = specialSize(position.special)
-      position.byte += length
-      position.cell += width
-      position.special += 1
-      cluster += 1
+      let end = specialEnd(position.special)
+      let step = min(index - cluster, (end - position.byte) / length)
+      position.byte += step * length
+      position.cell += step * width
+      cluster += step
+      if position.byte == end { position.special += 1 }
     }
     return position
   }
@@ -222,16 +277,14 @@ public struct Strip: Sendable {
       let text = String(
         decoding: bytes[position.byte..<(position.byte + length)], as: UTF8.self)
       result.append((text, width, styles[runStyle[run]]))
-      if position.byte == specialStart(position.special) { position.special += 1 }
-      position.byte += length
-      position.cell += width
+      advance(&position, length: length, width: width, special: isSpecial(position))
     }
     return result
   }
 }
 
 /// Special clusters too long or too wide to pack in a byte (a long emoji sequence, a
-/// cluster rewritten wide), by their index among the specials.
+/// cluster rewritten wide), by the index of their record (of one cluster each).
 struct LongClusters: Sendable {
   private var specials: [Int] = []
   private var lengths: [Int] = []

@@ -38,7 +38,8 @@ extension Strip {
     cellCount += ascii.count
   }
 
-  /// Appends one cluster of `width` cells, in the run opened last.
+  /// Appends one cluster of `width` cells, in the run opened last (a special one in a
+  /// record of its own).
   mutating func appendCluster(_ utf8: UnsafeRawBufferPointer, width: Int) {
     if utf8.count == 1 && width == 1 {
       appendOneByteClusters(utf8.assumingMemoryBound(to: UInt8.self))
@@ -94,6 +95,10 @@ extension Strip {
       checkpointCell.append(base.cell + position.cell)
       checkpointSpecial.append(base.special + position.special)
       cluster += stride
+    }
+    if !other.specialRepeat.isEmpty {
+      fillRepeats()
+      specialRepeat.append(contentsOf: other.specialRepeat)
     }
     for special in 0..<other.specialInfo.count {
       specialByte.append(base.byte + other.specialByte[special])
@@ -171,6 +176,7 @@ extension Strip {
     clusterCount = mark.clusters
     specialByte.truncate(to: mark.specials)
     specialInfo.removeSubrange(mark.specials...)
+    specialRepeat.removeSubrange(min(mark.specials, specialRepeat.count)...)
     longSpecials.truncate(to: mark.longSpecials)
     checkpointByte.truncate(to: mark.checkpoints)
     checkpointCell.truncate(to: mark.checkpoints)

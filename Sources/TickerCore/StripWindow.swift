@@ -55,9 +55,7 @@ extension Strip {
       }
       builder.append(bytes[cursor.position.byte..<(cursor.position.byte + length)])
       column += cells
-      cursor.position.byte += length
-      cursor.position.cell += cells
-      cursor.position.special += 1
+      advance(&cursor.position, length: length, width: cells, special: true)
     }
   }
 
@@ -99,14 +97,11 @@ extension Strip {
   ) -> Int {
     guard cursor.position.cell < start || joinsWhatPrecedes(clusterAt: cursor.position.byte)
     else { return 0 }
+    let special = isSpecial(cursor.position)
     let (length, cells) = size(at: cursor.position)
     let visible = min(cursor.position.cell + cells - start, width)
     builder.appendSpaces(visible)
-    if cursor.position.byte == specialStart(cursor.position.special) {
-      cursor.position.special += 1
-    }
-    cursor.position.byte += length
-    cursor.position.cell += cells
+    advance(&cursor.position, length: length, width: cells, special: special)
     return visible
   }
 

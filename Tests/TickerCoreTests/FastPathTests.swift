@@ -3,7 +3,9 @@ import Testing
 @testable import TickerCore
 
 /// Everything a strip holds, as plain values: two strips that agree here lay out every
-/// window, item and click alike.
+/// window, item and click alike. Records of special clusters are counted out a cluster
+/// each (the fast way keeps clusters of one size in one record, the general way never),
+/// and so are the checkpoints' counts of them.
 private struct Layout: Equatable, CustomStringConvertible {
   var bytes: [UInt8]
   var specialByte: [Int]
@@ -19,15 +21,26 @@ private struct Layout: Equatable, CustomStringConvertible {
   init(_ strip: Strip) {
     func values(_ offsets: Offsets) -> [Int] { (0..<offsets.count).map { offsets[$0] } }
     bytes = strip.bytes
-    specialByte = values(strip.specialByte)
-    specialInfo = strip.specialInfo
-    longSpecials = strip.specialInfo.indices.filter { strip.specialInfo[$0] == 0 }.map {
-      let size = strip.specialSize($0)
-      return [$0, size.length, size.width]
+    specialByte = []
+    specialInfo = []
+    longSpecials = []
+    // The index of each record's first cluster among the special clusters.
+    var firstCluster: [Int] = []
+    for record in strip.specialInfo.indices {
+      firstCluster.append(specialByte.count)
+      let size = strip.specialSize(record)
+      if strip.specialInfo[record] == 0 {
+        longSpecials.append([specialByte.count, size.length, size.width])
+      }
+      for cluster in 0..<strip.repeats(ofSpecial: record) {
+        specialByte.append(strip.specialByte[record] + cluster * size.length)
+        specialInfo.append(strip.specialInfo[record])
+      }
     }
+    firstCluster.append(specialByte.count)
     checkpoints = [
       values(strip.checkpointByte), values(strip.checkpointCell),
-      values(strip.checkpointSpecial),
+      values(strip.checkpointSpecial).map { firstCluster[$0] },
     ]
     runs = [values(strip.runByte), strip.runStyle.map { Int($0) }]
     runStyles = strip.runStyle.map { strip.styles[$0] }

@@ -171,6 +171,51 @@ private let tmux = CellMeasure(profile: .tmux)
     }
   }
 
+  /// Text the fast way keeps in records of several clusters of one size (U+FFFD,
+  /// ideographs, é, emoji, a base and its mark, one after another, between ASCII;
+  /// invalid bytes, a line of nothing else but ASCII taking a way of its own) lays out
+  /// as the reference lays it out: the same clusters, each found by its index, and the
+  /// same window at every offset, one cell wide (every cluster of a record) and wider,
+  /// over strips long enough for records to meet checkpoints.
+  @Test(arguments: [WidthProfile.terminal, .tmux])
+  func recordsOfClustersOfOneSizeLayOutAsText(profile: WidthProfile) {
+    let measure = CellMeasure(profile: profile)
+    var rng = SplitMix64(seed: 0x5EC1A1)
+    let pieces: [[UInt8]] =
+      ["\u{FFFD}", "é", "ü", "日", "本", "😀", "e\u{301}", "a", " "].map { Array($0.utf8) }
+      + [[0xFF], [0xE9], [0xE9], [0xFF], [0xE2, 0x82], [0x41, 0xFF]]
+    for _ in 0..<8 {
+      let lines = (0..<Int.random(in: 5...15, using: &rng)).map { _ in
+        (0..<Int.random(in: 0...4, using: &rng)).flatMap { _ in
+          Array(
+            repeating: pieces.randomElement(using: &rng)!,
+            count: Int.random(in: 1...70, using: &rng)
+          ).joined()
+        }
+      }
+      let items = lines.map { String(decoding: $0, as: UTF8.self) }
+      var plain = StripBuilder(separator: " · ", measure: measure)
+      for line in lines { plain.appendPlain(utf8: line) }
+      let strip = plain.build()
+      let reference = ReferenceStrip(items: items, separator: " · ", measure: measure)
+      let specials = reference.clusters.filter { $0.text.utf8.count > 1 }.count
+      #expect(strip.specialInfo.count * 4 < specials, "\(items)")
+      #expect(strip.cellCount == reference.length)
+      #expect(strip.clusters.map(\.text) == reference.clusters.map(\.text))
+      #expect(strip.clusters.map(\.width) == reference.clusters.map(\.width))
+      for index in 0..<strip.clusterCount {
+        #expect(strip.clusterText(index) == reference.clusters[index].text, "\(index)")
+      }
+      for offset in 0..<strip.cellCount {
+        for width in [1, 41] {
+          #expect(
+            strip.window(offset: offset, width: width).text
+              == reference.window(offset: offset, width: width), "\(items) @\(offset)")
+        }
+      }
+    }
+  }
+
   @Test func clusterSpanningRunsTakesTheStyleOfItsFirstScalar() {
     let blue = Style(foreground: .named(4))
     let item = StyledText(runs: [StyledRun("xe"), StyledRun("\u{301}y", style: blue)])
