@@ -279,7 +279,7 @@ extension Strip {
   /// the last cluster (`keepsApart` would say no): there is none, it ends in ASCII
   /// (nothing joins an ASCII scalar before it, see `ClusterRules.wouldJoin`), or it is
   /// one simple scalar (no rule joins two).
-  fileprivate func simpleScalarKeepsApart(_ scalars: inout ScalarTable) -> Bool {
+  func simpleScalarKeepsApart(_ scalars: inout ScalarTable) -> Bool {
     guard clusterCount > 0, let last = bytes.last, last >= 0x80 else { return true }
     let start = lastClusterStart
     let lead = bytes[start]

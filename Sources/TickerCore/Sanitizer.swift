@@ -133,7 +133,7 @@ public enum Sanitizer {
   /// bytes follow, and the range of the first of them (the others are 0x80–0xBF);
   /// `nil` for a byte that starts none.
   @inline(__always)
-  private static func sequence(_ lead: UInt8) -> (needed: Int, low: UInt8, high: UInt8)? {
+  static func sequence(_ lead: UInt8) -> (needed: Int, low: UInt8, high: UInt8)? {
     // A continuation byte or one that starts nothing, the commonest invalid bytes, in
     // two comparisons rather than the switch's steps.
     guard lead >= 0xC2 && lead <= 0xF4 else { return nil }

@@ -17,8 +17,11 @@ public struct StripBuilder: Sendable {
   private var separatorStyles: [UInt32] = []
   /// What the fast way of laying out text has learnt about the scalars seen so far.
   private var scalars = ScalarTable()
-  /// The last line given as bytes, decoded (`Sanitizer.repairUTF8`): reused.
+  /// What `appendSimpleLine` did not read of the last line given as bytes, decoded
+  /// (`Sanitizer.repairUTF8`): reused.
   private var decoded: [UInt8] = []
+  /// The last line read by `appendSimpleLine`: reused.
+  private var simpleLine = SimpleLine()
 
   /// Starts an empty strip whose items will be followed by `separator`.
   public init(separator: StyledText, measure: CellMeasure = CellMeasure()) {
@@ -90,19 +93,26 @@ public struct StripBuilder: Sendable {
       append(StyledText(Sanitizer.decodeUTF8(bytes)))
       return
     }
-    // As `append(_:)` lays out the one run of the decoded text, without a `String`.
     var table = ScalarTable()
+    var line = SimpleLine()
     var text: [UInt8] = []
     swap(&table, &scalars)
+    swap(&line, &simpleLine)
     swap(&text, &decoded)
-    if bytes.withContiguousStorageIfAvailable({ Sanitizer.repairUTF8($0, into: &text) }) == nil {
-      text = Array(Sanitizer.decodeUTF8(bytes).utf8)
+    let wasRead = bytes.withContiguousStorageIfAvailable { input -> Bool in
+      appendSimpleLine(input, line: &line, decoded: &text, scalars: &table)
+      return true
     }
-    appendItem { strip in
-      let style = strip.styleIndex(.plain)
-      text.withUnsafeBufferPointer { strip.appendRun($0, styleIndex: style, scalars: &table) }
+    if wasRead == nil {
+      // As `append(_:)` lays out the one run of the decoded text, without a `String`.
+      text = Array(Sanitizer.decodeUTF8(bytes).utf8)
+      appendItem { strip in
+        let style = strip.styleIndex(.plain)
+        text.withUnsafeBufferPointer { strip.appendRun($0, styleIndex: style, scalars: &table) }
+      }
     }
     swap(&table, &scalars)
+    swap(&line, &simpleLine)
     swap(&text, &decoded)
   }
 

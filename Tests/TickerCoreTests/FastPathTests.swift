@@ -145,6 +145,40 @@ private let corpora: [(name: String, pool: [String])] = {
     }
   }
 
+  /// Lines of printable ASCII, breaks, removed scalars, simple scalars and invalid
+  /// UTF-8 (Latin-1 read as UTF-8, lone continuation bytes, sequences cut short, bytes
+  /// that start nothing), which the fast way reads in one pass
+  /// (`StripBuilder.appendSimpleLine`), now and then with a mark or a scalar for the
+  /// general way that sends the rest of the line the usual fast way from the cluster
+  /// before it; after separators that end in ASCII, in U+FFFD, in a mark and in a
+  /// regional indicator.
+  @Test func simpleLinesLayOutAsTheGeneralWay() {
+    var rng = SplitMix64(seed: 0xFFFD)
+    let pieces: [[UInt8]] = [
+      [0xE9], [0xFF], [0x80], [0xBF], [0xC0], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xED, 0xA0],
+      [0xF4, 0x90], [0xC3], [0x61], [0x5A, 0x7A], [0x20], [0x20], [0x30, 0x2E, 0x35],
+      [0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0xF0, 0x9F, 0x98, 0x80], [0x09], [0x0D], [0x0A],
+      [0x0D, 0x0A], [0x1B], [0x7F], [0xC2, 0x85], [0xC2, 0x9B], [0xE2, 0x80, 0xA8],
+      [0xD8, 0x80], [0xEF, 0xBF, 0xBD], [0xE2, 0x94, 0x81], [0xEF, 0xBD, 0xB6],
+    ]
+    let rare: [[UInt8]] = [
+      [0xCC, 0x81], [0xE2, 0x80, 0x8D], [0xEF, 0xB8, 0x8F], [0xF0, 0x9F, 0x87, 0xAF],
+      [0xE0, 0xA4, 0x95], [0xCD, 0xB8], [0xE1, 0x84, 0x80],
+    ]
+    for measure in measures {
+      for separator: StyledText in [" · ", "|\u{301}", "🇯", "", "ab\u{FFFD}"] {
+        let items = (0..<40).map { _ in
+          (0..<Int.random(in: 0...16, using: &rng)).flatMap { _ in
+            Int.random(in: 0..<12, using: &rng) == 0
+              ? rare.randomElement(using: &rng)! : pieces.randomElement(using: &rng)!
+          }
+        }
+        let (fast, general) = bothWays(items, separator: separator, measure: measure)
+        #expect(fast == general, "\(measure) \(separator.plainText)")
+      }
+    }
+  }
+
   /// Every extending scalar of the lower blocks, and marks from above them, after
   /// every kind of base and before every kind of neighbour: a base and its marks are
   /// one cluster the fast way takes whole when it can, and the general way's otherwise.

@@ -1,0 +1,338 @@
+// The fast way for a line whose clusters are each one scalar: printable ASCII, a
+// break made a space, or a simple scalar (`ScalarTable.classify`), U+FFFD for each
+// invalid sequence among them: Latin-1 text read as UTF-8, binary noise, CJK, text
+// with accents but no combining marks. No rule joins two such scalars, so the line is
+// laid out as it is read, a stretch of clusters of one size at a time, with no pass
+// to repair it, none to code its scalars and none to find its clusters. Where a
+// scalar needs more (a mark, one laid out the general way), the rest of the line,
+// from the cluster before it, goes the usual fast way (`Strip.appendRun`).
+
+/// A line read by `SimpleLine.read`: its text as the strip takes it, and its clusters
+/// as stretches of one size each (printable ASCII, or one special size and width).
+/// The buffers are reused from line to line, and only grow.
+struct SimpleLine {
+  var text: [UInt8] = []
+  /// Each stretch's clusters' packed width and length as `Strip.specialInfo` has it;
+  /// 0 for one-byte clusters.
+  var stretchInfo: [UInt8] = []
+  var stretchClusters: [Int] = []
+  /// How many of `text` and of the stretches the last line read took.
+  var bytes = 0
+  var stretches = 0
+  /// Whether any cluster read shows something.
+  var shows = false
+  /// Whether scalars were removed after the last cluster read.
+  var removedAtEnd = false
+  /// Where the rest of the line starts in the input, for the usual fast way: the
+  /// input's end when the whole line was read.
+  var rest = 0
+
+  /// Reads `input` (UTF-8, invalid sequences too) up to the first scalar that is not
+  /// printable ASCII, a break, a scalar the sanitiser removes or a simple scalar, and
+  /// then gives back the cluster before that one (which it may join): sanitised and
+  /// repaired as `Sanitizer.repairUTF8` and `Strip.appendRun`'s first pass do it.
+  ///
+  /// - Complexity: O(*n*) in the number of bytes.
+  mutating func read(
+    _ input: UnsafeBufferPointer<UInt8>, scalars: inout ScalarTable, measure: CellMeasure
+  ) {
+    let count = input.count
+    if text.count < 3 * count { text = Array(repeating: 0, count: 3 * count) }
+    if stretchInfo.count < count {
+      stretchInfo = Array(repeating: 0, count: count)
+      stretchClusters = Array(repeating: 0, count: count)
+    }
+    let replacement = scalars.info(of: 0xFFFD, under: measure)
+    var reading = Reading()
+    text.withUnsafeMutableBufferPointer { text in
+      stretchInfo.withUnsafeMutableBufferPointer { infos in
+        stretchClusters.withUnsafeMutableBufferPointer { clusters in
+          reading = Reading.read(
+            input, into: text, infos: infos, clusters: clusters, replacement: replacement,
+            scalars: &scalars, measure: measure)
+        }
+      }
+    }
+    bytes = reading.written
+    stretches = reading.stretches
+    shows = reading.shows
+    removedAtEnd = reading.removed
+    rest = reading.index
+  }
+}
+
+/// What `SimpleLine.read` found.
+private struct Reading {
+  var index = 0
+  var written = 0
+  var stretches = 0
+  var shows = false
+  var removed = false
+
+  /// `SimpleLine.read`'s loop, its state in local variables, which stay in registers:
+  /// as a struct's fields, each was loaded and stored at every byte (91 instructions a
+  /// U+FFFD against 56, before the loop for a stretch of them).
+  static func read(
+    _ input: UnsafeBufferPointer<UInt8>, into text: UnsafeMutableBufferPointer<UInt8>,
+    infos: UnsafeMutableBufferPointer<UInt8>, clusters: UnsafeMutableBufferPointer<Int>,
+    replacement: UInt8, scalars: inout ScalarTable, measure: CellMeasure
+  ) -> Reading {
+    let count = input.count
+    var index = 0
+    var written = 0
+    // The stretches closed, and the open one's clusters and size.
+    var stretch = 0
+    var run = 0
+    var size: UInt8 = 0
+    var shows = false
+    var removed = false
+    var afterCR = false
+    // The last cluster's start in the input and its bytes, and what was so before
+    // it: given back when the scalar after it needs more than this way.
+    var last = (start: 0, bytes: 0, shows: false, removed: false)
+    let replacementSize =
+      replacement & ScalarTable.simple != 0 ? (replacement & ScalarTable.widthMask) << 4 | 3 : 0
+    let replacementShows = replacement & ScalarTable.visible != 0
+    while index < count {
+      let lead = input[index]
+      let start = index
+      // A stretch of printable ASCII, or of bytes that start no sequence (a U+FFFD
+      // each, the commonest invalid bytes), in a loop that does nothing else: 15
+      // instructions a U+FFFD against 56 a scalar at a time.
+      let isShown = lead &- 0x20 < 0x5F
+      if isShown || (lead &- 0x80 < 0x42 || lead > 0xF4) && replacementSize != 0 {
+        var end = index
+        var showsBefore = shows
+        var stretchShows = shows
+        if isShown {
+          repeat {
+            let byte = input[end]
+            text[written &+ (end &- index)] = byte
+            showsBefore = stretchShows
+            if byte != 0x20 { stretchShows = true }
+            end &+= 1
+          } while end < count && input[end] &- 0x20 < 0x5F
+        } else {
+          repeat {
+            let at = written &+ 3 &* (end &- index)
+            (text[at], text[at &+ 1], text[at &+ 2]) = (0xEF, 0xBF, 0xBD)
+            end &+= 1
+          } while end < count && (input[end] &- 0x80 < 0x42 || input[end] > 0xF4)
+          showsBefore = shows || (end &- index > 1 && replacementShows)
+          stretchShows = shows || replacementShows
+        }
+        let clusterSize = isShown ? 0 : replacementSize
+        let length = isShown ? 1 : 3
+        if clusterSize != size && run > 0 {
+          infos[stretch] = size
+          clusters[stretch] = run
+          stretch &+= 1
+          run = 0
+        }
+        size = clusterSize
+        run &+= end &- index
+        last = (end &- 1, length, showsBefore, end &- index > 1 ? false : removed)
+        shows = stretchShows
+        removed = false
+        afterCR = false
+        written &+= length &* (end &- index)
+        index = end
+        continue
+      }
+      var clusterSize: UInt8 = 0
+      var length = 1
+      var visible = false
+      if lead < 0x80 {
+        // A control character (printable ASCII went above).
+        index &+= 1
+        if lead == 0x0A && afterCR {
+          afterCR = false
+          continue
+        } else if lead &- 0x09 < 5 {
+          // A break or tab: a space.
+          text[written] = 0x20
+        } else {
+          removed = true
+          afterCR = false
+          continue
+        }
+        afterCR = lead == 0x0D
+      } else {
+        afterCR = false
+        // A valid sequence, or the maximal subpart of an ill-formed one: U+FFFD.
+        var value: UInt32 = 0xFFFD
+        index &+= 1
+        if let (needed, low, high) = Sanitizer.sequence(lead) {
+          var (low, high) = (low, high)
+          var decoded = UInt32(lead) & (0x3F >> UInt32(needed))
+          var valid = true
+          for _ in 0..<needed {
+            guard index < count, input[index] >= low, input[index] <= high else {
+              valid = false
+              break
+            }
+            decoded = decoded << 6 | UInt32(input[index] & 0x3F)
+            index &+= 1
+            (low, high) = (0x80, 0xBF)
+          }
+          if valid { value = decoded }
+        }
+        // `ScalarTable`'s information, or `becomesSpace` (a value it never gives).
+        let info: UInt8
+        switch value {
+        case 0xFFFD: info = replacement
+        case 0x85, 0x2028, 0x2029: info = ScalarCode.becomesSpace
+        case 0x80...0x9F: info = ScalarTable.removed
+        default: info = scalars.info(of: value, under: measure)
+        }
+        if info == ScalarCode.becomesSpace {
+          text[written] = 0x20
+        } else if info & ScalarTable.simple != 0 {
+          if value == 0xFFFD {
+            length = 3
+            (text[written], text[written &+ 1], text[written &+ 2]) = (0xEF, 0xBF, 0xBD)
+          } else {
+            length = index &- start
+            for offset in 0..<length { text[written &+ offset] = input[start &+ offset] }
+          }
+          clusterSize = (info & ScalarTable.widthMask) << 4 | UInt8(truncatingIfNeeded: length)
+          visible = info & ScalarTable.visible != 0
+        } else if info == ScalarTable.removed {
+          removed = true
+          continue
+        } else {
+          // A mark or a scalar for the general way: the rest of the line, from the
+          // cluster before it, is not this way's. The last cluster is given back.
+          guard run > 1 || stretch > 0 else {
+            // Nothing would be left: the whole line goes the usual way.
+            return Reading()
+          }
+          run &-= 1
+          if run > 0 {
+            infos[stretch] = size
+            clusters[stretch] = run
+          }
+          return Reading(
+            index: last.start, written: written &- last.bytes,
+            stretches: stretch &+ (run > 0 ? 1 : 0), shows: last.shows, removed: last.removed)
+        }
+      }
+      // One cluster more, `length` bytes of text at `written`.
+      if clusterSize != size && run > 0 {
+        infos[stretch] = size
+        clusters[stretch] = run
+        stretch &+= 1
+        run = 0
+      }
+      size = clusterSize
+      run &+= 1
+      last = (start, length, shows, removed)
+      if visible { shows = true }
+      removed = false
+      written &+= length
+    }
+    if run > 0 {
+      infos[stretch] = size
+      clusters[stretch] = run
+      stretch &+= 1
+    }
+    return Reading(
+      index: count, written: written, stretches: stretch, shows: shows, removed: removed)
+  }
+}
+
+extension StripBuilder {
+  /// Appends `input`, one unstyled item's UTF-8, exactly as `appendPlain(utf8:)` lays
+  /// it out the usual fast way (`FastPathTests` hold the two alike): as much of it as
+  /// `SimpleLine.read` takes in one pass, the rest the usual fast way.
+  ///
+  /// - Complexity: O(*n*) in the number of bytes.
+  mutating func appendSimpleLine(
+    _ input: UnsafeBufferPointer<UInt8>, line: inout SimpleLine, decoded: inout [UInt8],
+    scalars: inout ScalarTable
+  ) {
+    line.read(input, scalars: &scalars, measure: strip.measure)
+    // The first cluster of an item is checked against the one before it (the
+    // separator's last): `layOut` takes a simple scalar there the general way unless
+    // it surely needs no space.
+    if line.stretches > 0 && line.stretchInfo[0] != 0 && !strip.simpleScalarKeepsApart(&scalars) {
+      line.stretches = 0
+      line.rest = 0
+    }
+    let rest = line.rest
+    if rest < input.count {
+      Sanitizer.repairUTF8(UnsafeBufferPointer(rebasing: input[rest...]), into: &decoded)
+    }
+    appendItem { strip in
+      let style = strip.plainStyleIndex()
+      if line.stretches > 0 {
+        if line.shows { strip.itemShowsSomething = true }
+        strip.openRun(style)
+        strip.appendStretches(of: line)
+        strip.checksJoin = line.removedAtEnd
+      }
+      if rest < input.count {
+        decoded.withUnsafeBufferPointer {
+          strip.appendRun($0, styleIndex: style, scalars: &scalars)
+        }
+      }
+    }
+  }
+}
+
+extension Strip {
+  /// Appends `line`'s clusters in the run opened last: its bytes in one copy, then a
+  /// stretch at a time, the checkpoints that fall in each and a record for each
+  /// stretch of special clusters between them, as `appendClusters` would.
+  ///
+  /// - Complexity: O(stretches + checkpoints) besides copying the bytes.
+  fileprivate mutating func appendStretches(of line: SimpleLine) {
+    let stride = Strip.checkpointStride
+    var byte = bytes.count
+    line.text.withUnsafeBufferPointer {
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<line.bytes]))
+    }
+    for index in 0..<line.stretches {
+      let info = line.stretchInfo[index]
+      var clusters = line.stretchClusters[index]
+      if info == 0 {
+        // One-byte clusters: the checkpoints fall at known places.
+        var cluster = (clusterCount + stride - 1) / stride * stride
+        while cluster < clusterCount + clusters {
+          let step = cluster - clusterCount
+          checkpointByte.append(byte + step)
+          checkpointCell.append(cellCount + step)
+          checkpointSpecial.append(specialInfo.count)
+          cluster += stride
+        }
+        byte += clusters
+        lastClusterStart = byte - 1
+        clusterCount += clusters
+        cellCount += clusters
+        continue
+      }
+      // Special clusters of one size: a record up to each checkpoint.
+      let (length, width) = (Int(info & 15), Int(info >> 4))
+      while clusters > 0 {
+        let sinceCheckpoint = clusterCount & (stride - 1)
+        if sinceCheckpoint == 0 {
+          checkpointByte.append(byte)
+          checkpointCell.append(cellCount)
+          checkpointSpecial.append(specialInfo.count)
+        }
+        let taken = min(clusters, stride - sinceCheckpoint)
+        if taken > 1 {
+          fillRepeats()
+          specialRepeat.append(UInt8(truncatingIfNeeded: taken))
+        }
+        specialByte.append(byte)
+        specialInfo.append(info)
+        byte += length * taken
+        lastClusterStart = byte - length
+        clusterCount += taken
+        cellCount += width * taken
+        clusters -= taken
+      }
+    }
+  }
+}
