@@ -80,10 +80,7 @@ private struct Reading {
     let count = input.count
     var index = 0
     var written = 0
-    // The stretches closed, and the open one's clusters and size.
-    var stretch = 0
-    var run = 0
-    var size: UInt8 = 0
+    var stretches = Stretches(infos: infos, clusters: clusters)
     var shows = false
     var removed = false
     var afterCR = false
@@ -121,16 +118,8 @@ private struct Reading {
           showsBefore = shows || (end &- index > 1 && replacementShows)
           stretchShows = shows || replacementShows
         }
-        let clusterSize = isShown ? 0 : replacementSize
         let length = isShown ? 1 : 3
-        if clusterSize != size && run > 0 {
-          infos[stretch] = size
-          clusters[stretch] = run
-          stretch &+= 1
-          run = 0
-        }
-        size = clusterSize
-        run &+= end &- index
+        stretches.add(end &- index, ofSize: isShown ? 0 : replacementSize)
         last = (end &- 1, length, showsBefore, end &- index > 1 ? false : removed)
         shows = stretchShows
         removed = false
@@ -203,41 +192,66 @@ private struct Reading {
         } else {
           // A mark or a scalar for the general way: the rest of the line, from the
           // cluster before it, is not this way's. The last cluster is given back.
-          guard run > 1 || stretch > 0 else {
-            // Nothing would be left: the whole line goes the usual way.
-            return Reading()
-          }
-          run &-= 1
-          if run > 0 {
-            infos[stretch] = size
-            clusters[stretch] = run
-          }
+          stretches.removeLast()
+          // With nothing left, the whole line goes the usual way.
+          let count = stretches.finish()
+          guard count > 0 else { return Reading() }
           return Reading(
-            index: last.start, written: written &- last.bytes,
-            stretches: stretch &+ (run > 0 ? 1 : 0), shows: last.shows, removed: last.removed)
+            index: last.start, written: written &- last.bytes, stretches: count,
+            shows: last.shows, removed: last.removed)
         }
       }
       // One cluster more, `length` bytes of text at `written`.
-      if clusterSize != size && run > 0 {
-        infos[stretch] = size
-        clusters[stretch] = run
-        stretch &+= 1
-        run = 0
-      }
-      size = clusterSize
-      run &+= 1
+      stretches.add(1, ofSize: clusterSize)
       last = (start, length, shows, removed)
       if visible { shows = true }
       removed = false
       written &+= length
     }
-    if run > 0 {
-      infos[stretch] = size
-      clusters[stretch] = run
-      stretch &+= 1
-    }
     return Reading(
-      index: count, written: written, stretches: stretch, shows: shows, removed: removed)
+      index: count, written: written, stretches: stretches.finish(), shows: shows,
+      removed: removed)
+  }
+}
+
+/// The stretches of clusters of one size `Reading.read` writes: those closed, and the
+/// open one's clusters and size. A local value, so that it stays in registers.
+private struct Stretches {
+  let infos: UnsafeMutableBufferPointer<UInt8>
+  let clusters: UnsafeMutableBufferPointer<Int>
+  var closed = 0
+  var run = 0
+  var size: UInt8 = 0
+
+  /// Takes `count` clusters of `size` (0 for one-byte clusters), closing the open
+  /// stretch if its clusters are of another size.
+  @inline(__always)
+  mutating func add(_ count: Int, ofSize size: UInt8) {
+    if size != self.size && run > 0 {
+      infos[closed] = self.size
+      clusters[closed] = run
+      closed &+= 1
+      run = 0
+    }
+    self.size = size
+    run &+= count
+  }
+
+  /// Takes the last cluster back out.
+  @inline(__always)
+  mutating func removeLast() { if run > 0 { run &-= 1 } }
+
+  /// Closes the open stretch.
+  ///
+  /// - Returns: How many stretches there are.
+  @inline(__always)
+  mutating func finish() -> Int {
+    guard run > 0 else { return closed }
+    infos[closed] = size
+    clusters[closed] = run
+    closed &+= 1
+    run = 0
+    return closed
   }
 }
 
