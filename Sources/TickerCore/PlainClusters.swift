@@ -85,7 +85,6 @@ extension Strip {
     _ utf8: UnsafeBufferPointer<UInt8>, codes: UnsafeBufferPointer<UInt8>, base: Int,
     into block: RecordBlock, hasMarks: Bool
   ) -> Int {
-    let stride = Strip.checkpointStride
     let count = utf8.count
     var offset = 0
     var scalar = 0
@@ -101,17 +100,7 @@ extension Strip {
         }
         let ascii = end - offset
         if ascii > 0 {
-          var cluster = (clusterCount + stride - 1) / stride * stride
-          while cluster < clusterCount + ascii {
-            let step = cluster - clusterCount
-            checkpointByte.append(base + offset + step)
-            checkpointCell.append(cellCount + step)
-            checkpointSpecial.append(block.first + special)
-            cluster += stride
-          }
-          lastClusterStart = base + end - 1
-          clusterCount += ascii
-          cellCount += ascii
+          countOneByteClusters(ascii, from: base + offset, special: block.first + special)
           offset = end
           scalar += ascii
           continue
@@ -144,9 +133,7 @@ extension Strip {
     let stride = Strip.checkpointStride
     let sinceCheckpoint = clusterCount & (stride - 1)
     if sinceCheckpoint == 0 {
-      checkpointByte.append(base + offset)
-      checkpointCell.append(cellCount)
-      checkpointSpecial.append(block.first + special)
+      addCheckpoint(byte: base + offset, cell: cellCount, special: block.first + special)
     }
     // The stretch stops before the cluster the next checkpoint is for.
     let room = stride - sinceCheckpoint
@@ -239,9 +226,7 @@ extension Strip {
       let width = code < ScalarTable.simple ? 1 : Int(code & ScalarTable.widthMask)
       let length = Self.clusterLength(utf8, at: offset, codes: codes, scalar: &scalar)
       if clusterCount % stride == 0 {
-        checkpointByte.append(base + offset)
-        checkpointCell.append(cellCount)
-        checkpointSpecial.append(specialInfo.count)
+        addCheckpoint(byte: base + offset, cell: cellCount, special: specialInfo.count)
       }
       if code >= ScalarTable.simple {
         specialByte.append(base + offset)

@@ -1,11 +1,11 @@
-// The fast way for a line whose clusters are each one scalar: printable ASCII, a
-// break made a space, or a simple scalar (`ScalarTable.classify`), U+FFFD for each
-// invalid sequence among them: Latin-1 text read as UTF-8, binary noise, CJK, text
-// with accents but no combining marks. No rule joins two such scalars, so the line is
-// laid out as it is read, a stretch of clusters of one size at a time, with no pass
-// to repair it, none to code its scalars and none to find its clusters. Where a
-// scalar needs more (a mark, one laid out the general way), the rest of the line,
-// from the cluster before it, goes the usual fast way (`Strip.appendRun`).
+// Reading a line whose clusters are each one scalar: printable ASCII, a break made a
+// space, or a simple scalar (`ScalarTable.classify`), U+FFFD for each invalid sequence
+// among them: Latin-1 text read as UTF-8, binary noise, CJK, text with accents but no
+// combining marks. No rule joins two such scalars, so the line is read into its text
+// and stretches of clusters of one size in one pass, with no pass to repair it, none
+// to code its scalars and none to find its clusters (SimpleLineLayout.swift lays the
+// stretches out). Where a scalar needs more (a mark, one laid out the general way),
+// the reading stops at the cluster before it.
 
 /// A line read by `SimpleLine.read`: its text as the strip takes it, and its clusters
 /// as stretches of one size each (printable ASCII, or one special size and width).
@@ -252,101 +252,5 @@ private struct Stretches {
     closed &+= 1
     run = 0
     return closed
-  }
-}
-
-extension StripBuilder {
-  /// Appends `input`, one unstyled item's UTF-8, exactly as `appendPlain(utf8:)` lays
-  /// it out the usual fast way (`FastPathTests` hold the two alike): as much of it as
-  /// `SimpleLine.read` takes in one pass, the rest the usual fast way.
-  ///
-  /// - Complexity: O(*n*) in the number of bytes.
-  mutating func appendSimpleLine(
-    _ input: UnsafeBufferPointer<UInt8>, line: inout SimpleLine, decoded: inout [UInt8],
-    scalars: inout ScalarTable
-  ) {
-    line.read(input, scalars: &scalars, measure: strip.measure)
-    // The first cluster of an item is checked against the one before it (the
-    // separator's last): `layOut` takes a simple scalar there the general way unless
-    // it surely needs no space.
-    if line.stretches > 0 && line.stretchInfo[0] != 0 && !strip.simpleScalarKeepsApart(&scalars) {
-      line.stretches = 0
-      line.rest = 0
-    }
-    let rest = line.rest
-    if rest < input.count {
-      Sanitizer.repairUTF8(UnsafeBufferPointer(rebasing: input[rest...]), into: &decoded)
-    }
-    appendItem { strip in
-      let style = strip.plainStyleIndex()
-      if line.stretches > 0 {
-        if line.shows { strip.itemShowsSomething = true }
-        strip.openRun(style)
-        strip.appendStretches(of: line)
-        strip.checksJoin = line.removedAtEnd
-      }
-      if rest < input.count {
-        decoded.withUnsafeBufferPointer {
-          strip.appendRun($0, styleIndex: style, scalars: &scalars)
-        }
-      }
-    }
-  }
-}
-
-extension Strip {
-  /// Appends `line`'s clusters in the run opened last: its bytes in one copy, then a
-  /// stretch at a time, the checkpoints that fall in each and a record for each
-  /// stretch of special clusters between them, as `appendClusters` would.
-  ///
-  /// - Complexity: O(stretches + checkpoints) besides copying the bytes.
-  fileprivate mutating func appendStretches(of line: SimpleLine) {
-    let stride = Strip.checkpointStride
-    var byte = bytes.count
-    line.text.withUnsafeBufferPointer {
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<line.bytes]))
-    }
-    for index in 0..<line.stretches {
-      let info = line.stretchInfo[index]
-      var clusters = line.stretchClusters[index]
-      if info == 0 {
-        // One-byte clusters: the checkpoints fall at known places.
-        var cluster = (clusterCount + stride - 1) / stride * stride
-        while cluster < clusterCount + clusters {
-          let step = cluster - clusterCount
-          checkpointByte.append(byte + step)
-          checkpointCell.append(cellCount + step)
-          checkpointSpecial.append(specialInfo.count)
-          cluster += stride
-        }
-        byte += clusters
-        lastClusterStart = byte - 1
-        clusterCount += clusters
-        cellCount += clusters
-        continue
-      }
-      // Special clusters of one size: a record up to each checkpoint.
-      let (length, width) = (Int(info & 15), Int(info >> 4))
-      while clusters > 0 {
-        let sinceCheckpoint = clusterCount & (stride - 1)
-        if sinceCheckpoint == 0 {
-          checkpointByte.append(byte)
-          checkpointCell.append(cellCount)
-          checkpointSpecial.append(specialInfo.count)
-        }
-        let taken = min(clusters, stride - sinceCheckpoint)
-        if taken > 1 {
-          fillRepeats()
-          specialRepeat.append(UInt8(truncatingIfNeeded: taken))
-        }
-        specialByte.append(byte)
-        specialInfo.append(info)
-        byte += length * taken
-        lastClusterStart = byte - length
-        clusterCount += taken
-        cellCount += width * taken
-        clusters -= taken
-      }
-    }
   }
 }

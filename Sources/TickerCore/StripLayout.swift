@@ -23,19 +23,37 @@ extension Strip {
   /// - Complexity: O(1) besides copying the bytes: checkpoints fall at known places.
   mutating func appendOneByteClusters(_ ascii: UnsafeBufferPointer<UInt8>) {
     guard !ascii.isEmpty else { return }
+    let byte = bytes.count
+    bytes.append(contentsOf: ascii)
+    countOneByteClusters(ascii.count, from: byte, special: specialInfo.count)
+  }
+
+  /// Counts `count` clusters of one byte and one cell each whose bytes are in place
+  /// from `byte`, `special` records before them: the checkpoints that fall among them
+  /// and the strip's counts.
+  ///
+  /// - Complexity: O(1 + checkpoints): they fall at known places.
+  @inline(__always)
+  mutating func countOneByteClusters(_ count: Int, from byte: Int, special: Int) {
     let stride = Strip.checkpointStride
     var cluster = (clusterCount + stride - 1) / stride * stride
-    while cluster < clusterCount + ascii.count {
+    while cluster < clusterCount + count {
       let step = cluster - clusterCount
-      checkpointByte.append(bytes.count + step)
-      checkpointCell.append(cellCount + step)
-      checkpointSpecial.append(specialInfo.count)
+      addCheckpoint(byte: byte + step, cell: cellCount + step, special: special)
       cluster += stride
     }
-    bytes.append(contentsOf: ascii)
-    lastClusterStart = bytes.count - 1
-    clusterCount += ascii.count
-    cellCount += ascii.count
+    lastClusterStart = byte + count - 1
+    clusterCount += count
+    cellCount += count
+  }
+
+  /// Records a checkpoint: the byte, cell and record counts before a cluster whose
+  /// index is a multiple of `checkpointStride`.
+  @inline(__always)
+  mutating func addCheckpoint(byte: Int, cell: Int, special: Int) {
+    checkpointByte.append(byte)
+    checkpointCell.append(cell)
+    checkpointSpecial.append(special)
   }
 
   /// Appends one cluster of `width` cells, in the run opened last (a special one in a
@@ -46,9 +64,7 @@ extension Strip {
       return
     }
     if clusterCount % Strip.checkpointStride == 0 {
-      checkpointByte.append(bytes.count)
-      checkpointCell.append(cellCount)
-      checkpointSpecial.append(specialInfo.count)
+      addCheckpoint(byte: bytes.count, cell: cellCount, special: specialInfo.count)
     }
     specialByte.append(bytes.count)
     if utf8.count < 16 && width < 16 {
@@ -91,9 +107,9 @@ extension Strip {
     var cluster = (clusterCount + stride - 1) / stride * stride
     while cluster < clusterCount + other.clusterCount {
       let position = other.position(ofCluster: cluster - clusterCount)
-      checkpointByte.append(base.byte + position.byte)
-      checkpointCell.append(base.cell + position.cell)
-      checkpointSpecial.append(base.special + position.special)
+      addCheckpoint(
+        byte: base.byte + position.byte, cell: base.cell + position.cell,
+        special: base.special + position.special)
       cluster += stride
     }
     if !other.specialRepeat.isEmpty {
