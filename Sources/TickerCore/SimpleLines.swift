@@ -1,36 +1,63 @@
-// Reading a line whose clusters are each one scalar: printable ASCII, a break made a
-// space, or a simple scalar (`ScalarTable.classify`), U+FFFD for each invalid sequence
-// among them: Latin-1 text read as UTF-8, binary noise, CJK, text with accents but no
-// combining marks. No rule joins two such scalars, so the line is read into its text
-// and stretches of clusters of one size in one pass, with no pass to repair it, none
-// to code its scalars and none to find its clusters (SimpleLineLayout.swift lays the
-// stretches out). Where a scalar needs more (a mark, one laid out the general way),
-// the reading stops at the cluster before it.
+// Reading a line whose clusters are mostly one scalar each: printable ASCII, a break
+// made a space, or a simple scalar (`ScalarTable.classify`), U+FFFD for each invalid
+// sequence among them: Latin-1 text read as UTF-8, binary noise, CJK, text with
+// accents but no combining marks. No rule joins two such scalars, so the line is read
+// into its text and stretches of clusters of one size in one pass, with no pass to
+// repair it, none to code its scalars and none to find its clusters
+// (SimpleLineLayout.swift lays the stretches out). Where a scalar needs more (a mark,
+// one laid out the general way), the cluster before it, it and what follows up to
+// where two such scalars meet again are read into pieces for the general way, and the
+// one pass goes on from there: a mark in every line of noise costs a few scalars the
+// general way, not the rest of the line.
 
 /// A line read by `SimpleLine.read`: its text as the strip takes it, and its clusters
-/// as stretches of one size each (printable ASCII, or one special size and width).
-/// The buffers are reused from line to line, and only grow.
+/// as stretches of one size each (printable ASCII, or one special size and width) and
+/// pieces of sanitised text for the general way. The buffers are reused from line to
+/// line, and only grow.
 struct SimpleLine {
+  /// The stretch information of a piece for the general way: no special's size
+  /// (a simple scalar has at most four bytes).
+  static let general: UInt8 = 0xFF
+  /// Set in a stretch's information when its clusters show something: above the
+  /// length of any scalar.
+  static let visible: UInt8 = 0x08
+
   var text: [UInt8] = []
-  /// Each stretch's clusters' packed width and length as `Strip.specialInfo` has it;
-  /// 0 for one-byte clusters.
+  /// Each stretch's clusters' packed width and length as `Strip.specialInfo` has it,
+  /// with `visible`; 0 for one-byte clusters; `general` for a piece for the general
+  /// way.
   var stretchInfo: [UInt8] = []
+  /// Each stretch's clusters; for a piece for the general way, its bytes of `text`
+  /// times two, plus one when scalars were removed before it (what follows is checked
+  /// against what came before, as after any removal).
   var stretchClusters: [Int] = []
   /// How many of `text` and of the stretches the last line read took.
   var bytes = 0
   var stretches = 0
-  /// Whether any cluster read shows something.
-  var shows = false
-  /// Whether scalars were removed after the last cluster read.
+  /// Whether scalars were removed after the last cluster or piece read.
   var removedAtEnd = false
-  /// Where the rest of the line starts in the input, for the usual fast way: the
-  /// input's end when the whole line was read.
+  /// Where the rest of the line starts in the input, for the usual fast way, when
+  /// the reading gave it up for text of many marks; the input's end otherwise.
   var rest = 0
 
-  /// Reads `input` (UTF-8, invalid sequences too) up to the first scalar that is not
-  /// printable ASCII, a break, a scalar the sanitiser removes or a simple scalar, and
-  /// then gives back the cluster before that one (which it may join): sanitised and
-  /// repaired as `Sanitizer.repairUTF8` and `Strip.appendRun`'s first pass do it.
+  /// The stretch information of clusters of `length` bytes of a simple scalar whose
+  /// `ScalarTable` information is `info`; 0 for any other.
+  @inline(__always)
+  static func size(of info: UInt8, length: Int) -> UInt8 {
+    guard info & ScalarTable.simple != 0 else { return 0 }
+    return simpleSize(of: info, length: length)
+  }
+
+  /// `size(of:length:)` of a simple scalar's `info`, without a branch.
+  @inline(__always)
+  static func simpleSize(of info: UInt8, length: Int) -> UInt8 {
+    // `ScalarTable.visible` (0x40) moved down to `visible` (0x08).
+    (info & ScalarTable.widthMask) << 4 | (info & ScalarTable.visible) >> 3
+      | UInt8(truncatingIfNeeded: length)
+  }
+
+  /// Reads `input` (UTF-8, invalid sequences too) sanitised and repaired as
+  /// `Sanitizer.repairUTF8` and `Strip.appendRun`'s first pass do it.
   ///
   /// - Complexity: O(*n*) in the number of bytes.
   mutating func read(
@@ -43,7 +70,7 @@ struct SimpleLine {
       stretchClusters = Array(repeating: 0, count: count)
     }
     let replacement = scalars.info(of: 0xFFFD, under: measure)
-    var reading = Reading()
+    var reading = Reading(rest: count)
     text.withUnsafeMutableBufferPointer { text in
       stretchInfo.withUnsafeMutableBufferPointer { infos in
         stretchClusters.withUnsafeMutableBufferPointer { clusters in
@@ -55,19 +82,17 @@ struct SimpleLine {
     }
     bytes = reading.written
     stretches = reading.stretches
-    shows = reading.shows
     removedAtEnd = reading.removed
-    rest = reading.index
+    rest = reading.rest
   }
 }
 
 /// What `SimpleLine.read` found.
 private struct Reading {
-  var index = 0
   var written = 0
   var stretches = 0
-  var shows = false
   var removed = false
+  var rest: Int
 
   /// `SimpleLine.read`'s loop, its state in local variables, which stay in registers:
   /// as a struct's fields, each was loaded and stored at every byte (91 instructions a
@@ -81,15 +106,12 @@ private struct Reading {
     var index = 0
     var written = 0
     var stretches = Stretches(infos: infos, clusters: clusters)
-    var shows = false
     var removed = false
     var afterCR = false
-    // The last cluster's start in the input and its bytes, and what was so before
-    // it: given back when the scalar after it needs more than this way.
-    var last = (start: 0, bytes: 0, shows: false, removed: false)
-    let replacementSize =
-      replacement & ScalarTable.simple != 0 ? (replacement & ScalarTable.widthMask) << 4 | 3 : 0
-    let replacementShows = replacement & ScalarTable.visible != 0
+    // The last cluster's start in the input and its bytes, and whether scalars were
+    // removed before it: given back when the scalar after it needs more than this way.
+    var last = (start: 0, bytes: 0, removed: false)
+    let replacementSize = SimpleLine.size(of: replacement, length: 3)
     while index < count {
       let lead = input[index]
       let start = index
@@ -99,14 +121,9 @@ private struct Reading {
       let isShown = lead &- 0x20 < 0x5F
       if isShown || (lead &- 0x80 < 0x42 || lead > 0xF4) && replacementSize != 0 {
         var end = index
-        var showsBefore = shows
-        var stretchShows = shows
         if isShown {
           repeat {
-            let byte = input[end]
-            text[written &+ (end &- index)] = byte
-            showsBefore = stretchShows
-            if byte != 0x20 { stretchShows = true }
+            text[written &+ (end &- index)] = input[end]
             end &+= 1
           } while end < count && input[end] &- 0x20 < 0x5F
         } else {
@@ -115,13 +132,10 @@ private struct Reading {
             (text[at], text[at &+ 1], text[at &+ 2]) = (0xEF, 0xBF, 0xBD)
             end &+= 1
           } while end < count && (input[end] &- 0x80 < 0x42 || input[end] > 0xF4)
-          showsBefore = shows || (end &- index > 1 && replacementShows)
-          stretchShows = shows || replacementShows
         }
         let length = isShown ? 1 : 3
         stretches.add(end &- index, ofSize: isShown ? 0 : replacementSize)
-        last = (end &- 1, length, showsBefore, end &- index > 1 ? false : removed)
-        shows = stretchShows
+        last = (end &- 1, length, end &- index > 1 ? false : removed)
         removed = false
         afterCR = false
         written &+= length &* (end &- index)
@@ -130,7 +144,6 @@ private struct Reading {
       }
       var clusterSize: UInt8 = 0
       var length = 1
-      var visible = false
       if lead < 0x80 {
         // A control character (printable ASCII went above).
         index &+= 1
@@ -148,74 +161,209 @@ private struct Reading {
         afterCR = lead == 0x0D
       } else {
         afterCR = false
-        // A valid sequence, or the maximal subpart of an ill-formed one: U+FFFD.
-        var value: UInt32 = 0xFFFD
-        index &+= 1
-        if let (needed, low, high) = Sanitizer.sequence(lead) {
-          var (low, high) = (low, high)
-          var decoded = UInt32(lead) & (0x3F >> UInt32(needed))
-          var valid = true
-          for _ in 0..<needed {
-            guard index < count, input[index] >= low, input[index] <= high else {
-              valid = false
-              break
-            }
-            decoded = decoded << 6 | UInt32(input[index] & 0x3F)
-            index &+= 1
-            (low, high) = (0x80, 0xBF)
-          }
-          if valid { value = decoded }
-        }
-        // `ScalarTable`'s information, or `becomesSpace` (a value it never gives).
-        let info: UInt8
-        switch value {
-        case 0xFFFD: info = replacement
-        case 0x85, 0x2028, 0x2029: info = ScalarCode.becomesSpace
-        case 0x80...0x9F: info = ScalarTable.removed
-        default: info = scalars.info(of: value, under: measure)
-        }
+        let value = decode(input, at: &index)
+        let info = Self.info(
+          of: value, replacement: replacement, scalars: &scalars, measure: measure)
         if info == ScalarCode.becomesSpace {
           text[written] = 0x20
         } else if info & ScalarTable.simple != 0 {
-          if value == 0xFFFD {
-            length = 3
-            (text[written], text[written &+ 1], text[written &+ 2]) = (0xEF, 0xBF, 0xBD)
-          } else {
-            length = index &- start
-            for offset in 0..<length { text[written &+ offset] = input[start &+ offset] }
-          }
-          clusterSize = (info & ScalarTable.widthMask) << 4 | UInt8(truncatingIfNeeded: length)
-          visible = info & ScalarTable.visible != 0
+          length = write(value, from: input[start..<index], into: text, at: written)
+          clusterSize = SimpleLine.simpleSize(of: info, length: length)
         } else if info == ScalarTable.removed {
           removed = true
           continue
         } else {
-          // A mark or a scalar for the general way: the rest of the line, from the
-          // cluster before it, is not this way's. The last cluster is given back.
+          // A mark or a scalar for the general way: the cluster before it (which it
+          // may join) is given back and read again with it for the general way.
           stretches.removeLast()
-          // With nothing left, the whole line goes the usual way.
-          let count = stretches.finish()
-          guard count > 0 else { return Reading() }
-          return Reading(
-            index: last.start, written: written &- last.bytes, stretches: count,
-            shows: last.shows, removed: last.removed)
+          _ = stretches.finish()
+          let before = (stretches: stretches.closed, written: written &- last.bytes)
+          let joined = before.stretches > 0 ? clusters[before.stretches &- 1] : 0
+          written = before.written
+          index = last.start
+          guard
+            readForTheGeneralWay(
+              input, from: &index, into: text, at: &written, checks: last.removed,
+              stretches: &stretches, replacement: replacement, scalars: &scalars,
+              measure: measure)
+          else {
+            // Text of many marks (each letter with its accent): the rest of the
+            // line goes the usual fast way, which takes a base and its marks whole.
+            if before.stretches > 0 { clusters[before.stretches &- 1] = joined }
+            return Reading(
+              written: before.written, stretches: before.stretches, removed: last.removed,
+              rest: last.start)
+          }
+          // Where two simple or ASCII scalars met (nothing removed between), or the
+          // end of the line (what the strip checks after an item does not matter).
+          removed = false
+          last = (index, 0, false)
+          afterCR = false
+          continue
         }
       }
       // One cluster more, `length` bytes of text at `written`.
       stretches.add(1, ofSize: clusterSize)
-      last = (start, length, shows, removed)
-      if visible { shows = true }
+      last = (start, length, removed)
       removed = false
       written &+= length
     }
     return Reading(
-      index: count, written: written, stretches: stretches.finish(), shows: shows,
-      removed: removed)
+      written: written, stretches: stretches.finish(), removed: removed, rest: count)
+  }
+
+  /// The most scalars `readForTheGeneralWay` reads: past them, or at a second mark,
+  /// the line is taken to be text of marks (a letter and its accent, again and again),
+  /// which the usual fast way reads without this way's pass first.
+  private static let longestGeneralStretch = 32
+
+  /// Reads scalars from `index` for the general way, sanitised as `Strip.appendRun`
+  /// lays them out (breaks made spaces, removed scalars left out, U+FFFD for each
+  /// invalid sequence) into pieces of text at `written`, a piece for each stretch
+  /// between removed scalars (`checks`: scalars were removed before the first), up to
+  /// the end of the line or the second of two simple or ASCII scalars in a row, which
+  /// no rule joins whatever came before them: `index` is left there.
+  ///
+  /// - Returns: `false`, with what it wrote left to be taken back, at a second mark
+  ///   or when `longestGeneralStretch` scalars go by without two such scalars in a
+  ///   row: text of many marks.
+  /// - Complexity: O(*n*) in the bytes read.
+  @inline(__always)
+  private static func readForTheGeneralWay(
+    _ input: UnsafeBufferPointer<UInt8>, from index: inout Int,
+    into text: UnsafeMutableBufferPointer<UInt8>, at written: inout Int, checks: Bool,
+    stretches: inout Stretches, replacement: UInt8, scalars: inout ScalarTable,
+    measure: CellMeasure
+  ) -> Bool {
+    let count = input.count
+    var checks = checks
+    var pieceStart = written
+    var previousIsFast = false
+    var afterCR = false
+    var scalarsRead = 0
+    var marks = 0
+    while index < count {
+      scalarsRead &+= 1
+      if scalarsRead > longestGeneralStretch { return false }
+      let lead = input[index]
+      let start = index
+      var isFast = true
+      var value = UInt32(lead)
+      if lead < 0x80 {
+        index &+= 1
+        if lead &- 0x20 < 0x5F {
+          // Printable ASCII.
+        } else if lead == 0x0A && afterCR {
+          afterCR = false
+          continue
+        } else if lead &- 0x09 < 5 {
+          value = 0x20
+        } else {
+          isFast = false
+          value = UInt32.max
+        }
+        afterCR = lead == 0x0D
+      } else {
+        afterCR = false
+        value = decode(input, at: &index)
+        let info = Self.info(
+          of: value, replacement: replacement, scalars: &scalars, measure: measure)
+        if info == ScalarCode.becomesSpace {
+          value = 0x20
+        } else if info == ScalarTable.removed {
+          isFast = false
+          value = UInt32.max
+        } else {
+          isFast = info & ScalarTable.simple != 0
+          if info == ScalarTable.mark {
+            marks &+= 1
+            if marks > 1 { return false }
+          }
+        }
+      }
+      if isFast && previousIsFast {
+        index = start
+        break
+      }
+      previousIsFast = isFast
+      if value == UInt32.max {
+        // Removed: what follows is checked against what came before.
+        if written > pieceStart { stretches.addGeneral(written &- pieceStart, checks: checks) }
+        checks = true
+        pieceStart = written
+        continue
+      }
+      if value < 0x80 {
+        text[written] = UInt8(truncatingIfNeeded: value)
+        written &+= 1
+      } else {
+        written &+= write(value, from: input[start..<index], into: text, at: written)
+      }
+    }
+    if written > pieceStart { stretches.addGeneral(written &- pieceStart, checks: checks) }
+    return true
+  }
+
+  /// Decodes the scalar whose lead byte (0x80 or above) is at `index` and moves `index`
+  /// past it: a valid sequence's value, or U+FFFD for the maximal subpart of an
+  /// ill-formed one.
+  @inline(__always)
+  private static func decode(_ input: UnsafeBufferPointer<UInt8>, at index: inout Int) -> UInt32 {
+    let lead = input[index]
+    index &+= 1
+    guard let (needed, first, last) = Sanitizer.sequence(lead) else { return 0xFFFD }
+    var (low, high) = (first, last)
+    var decoded = UInt32(lead) & (0x3F >> UInt32(needed))
+    for _ in 0..<needed {
+      guard index < input.count, input[index] >= low, input[index] <= high else { return 0xFFFD }
+      decoded = decoded << 6 | UInt32(input[index] & 0x3F)
+      index &+= 1
+      (low, high) = (0x80, 0xBF)
+    }
+    return decoded
+  }
+
+  /// `ScalarTable`'s information of `value` (0x80 or above), or `ScalarCode.becomesSpace`
+  /// (a value it never gives) for a break.
+  @inline(__always)
+  private static func info(
+    of value: UInt32, replacement: UInt8, scalars: inout ScalarTable, measure: CellMeasure
+  ) -> UInt8 {
+    switch value {
+    case 0xFFFD: return replacement
+    case 0x85, 0x2028, 0x2029: return ScalarCode.becomesSpace
+    case 0x80...0x9F: return ScalarTable.removed
+    default: return scalars.info(of: value, under: measure)
+    }
+  }
+
+  /// Writes the UTF-8 of `value`, decoded from `bytes` (U+FFFD for an ill-formed
+  /// sequence, else two to four bytes), at `written`.
+  ///
+  /// - Returns: How many bytes it wrote.
+  @inline(__always)
+  private static func write(
+    _ value: UInt32, from bytes: Slice<UnsafeBufferPointer<UInt8>>,
+    into text: UnsafeMutableBufferPointer<UInt8>, at written: Int
+  ) -> Int {
+    if value == 0xFFFD {
+      (text[written], text[written &+ 1], text[written &+ 2]) = (0xEF, 0xBF, 0xBD)
+      return 3
+    }
+    let start = bytes.startIndex
+    let length = bytes.count
+    (text[written], text[written &+ 1]) = (bytes[start], bytes[start &+ 1])
+    if length > 2 {
+      text[written &+ 2] = bytes[start &+ 2]
+      if length > 3 { text[written &+ 3] = bytes[start &+ 3] }
+    }
+    return length
   }
 }
 
-/// The stretches of clusters of one size `Reading.read` writes: those closed, and the
-/// open one's clusters and size. A local value, so that it stays in registers.
+/// The stretches of clusters of one size and the pieces for the general way
+/// `Reading.read` writes: those closed, and the open stretch's clusters and size. A
+/// local value, so that it stays in registers.
 private struct Stretches {
   let infos: UnsafeMutableBufferPointer<UInt8>
   let clusters: UnsafeMutableBufferPointer<Int>
@@ -240,6 +388,22 @@ private struct Stretches {
   /// Takes the last cluster back out.
   @inline(__always)
   mutating func removeLast() { if run > 0 { run &-= 1 } }
+
+  /// Takes a piece of `bytes` for the general way, after the open stretch. It joins
+  /// the piece before it when nothing is between them and nothing was removed
+  /// (`checks`): the second starts between two simple or ASCII scalars, where a
+  /// cluster ends.
+  @inline(__always)
+  mutating func addGeneral(_ bytes: Int, checks: Bool) {
+    _ = finish()
+    if !checks && closed > 0 && infos[closed &- 1] == SimpleLine.general {
+      clusters[closed &- 1] &+= bytes << 1
+      return
+    }
+    infos[closed] = SimpleLine.general
+    clusters[closed] = bytes << 1 | (checks ? 1 : 0)
+    closed &+= 1
+  }
 
   /// Closes the open stretch.
   ///

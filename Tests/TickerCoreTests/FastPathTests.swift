@@ -149,9 +149,10 @@ private let corpora: [(name: String, pool: [String])] = {
   /// UTF-8 (Latin-1 read as UTF-8, lone continuation bytes, sequences cut short, bytes
   /// that start nothing), which the fast way reads in one pass
   /// (`StripBuilder.appendSimpleLine`), now and then with a mark or a scalar for the
-  /// general way that sends the rest of the line the usual fast way from the cluster
-  /// before it; after separators that end in ASCII, in U+FFFD, in a mark and in a
-  /// regional indicator.
+  /// general way, which the pass reads with the cluster before it and what follows up
+  /// to two ASCII or simple scalars in a row into a piece for the usual fast way
+  /// (or, at a second mark, the rest of the line); after separators that end in
+  /// ASCII, in U+FFFD, in a mark and in a regional indicator.
   @Test func simpleLinesLayOutAsTheGeneralWay() {
     var rng = SplitMix64(seed: 0xFFFD)
     let pieces: [[UInt8]] = [
@@ -165,16 +166,20 @@ private let corpora: [(name: String, pool: [String])] = {
       [0xCC, 0x81], [0xE2, 0x80, 0x8D], [0xEF, 0xB8, 0x8F], [0xF0, 0x9F, 0x87, 0xAF],
       [0xE0, 0xA4, 0x95], [0xCD, 0xB8], [0xE1, 0x84, 0x80],
     ]
+    // A rare piece in twelve leaves long stretches for the one pass; one in three
+    // puts rare pieces side by side and either side of removed scalars.
     for measure in measures {
-      for separator: StyledText in [" · ", "|\u{301}", "🇯", "", "ab\u{FFFD}"] {
-        let items = (0..<40).map { _ in
-          (0..<Int.random(in: 0...16, using: &rng)).flatMap { _ in
-            Int.random(in: 0..<12, using: &rng) == 0
-              ? rare.randomElement(using: &rng)! : pieces.randomElement(using: &rng)!
+      for rareOneIn in [12, 3] {
+        for separator: StyledText in [" · ", "|\u{301}", "🇯", "", "ab\u{FFFD}"] {
+          let items = (0..<40).map { _ in
+            (0..<Int.random(in: 0...16, using: &rng)).flatMap { _ in
+              Int.random(in: 0..<rareOneIn, using: &rng) == 0
+                ? rare.randomElement(using: &rng)! : pieces.randomElement(using: &rng)!
+            }
           }
+          let (fast, general) = bothWays(items, separator: separator, measure: measure)
+          #expect(fast == general, "\(measure) \(separator.plainText) 1/\(rareOneIn)")
         }
-        let (fast, general) = bothWays(items, separator: separator, measure: measure)
-        #expect(fast == general, "\(measure) \(separator.plainText)")
       }
     }
   }
