@@ -10,7 +10,8 @@ struct ScalarTable: Sendable {
   static let simple: UInt8 = 0x80
   /// A simple scalar that shows something (`ClusterRules.isVisible`).
   static let visible: UInt8 = 0x40
-  /// A scalar the sanitiser removes (a Prepend scalar).
+  /// A scalar the sanitiser removes (a Prepend scalar); with a width, a scalar drawn
+  /// as U+FFFD (see `isDrawnAsReplacement`).
   static let removed: UInt8 = 0x20
   /// The cells of a simple scalar, 1 to 15.
   static let widthMask: UInt8 = 0x0F
@@ -20,6 +21,17 @@ struct ScalarTable: Sendable {
   /// A mark (`simple` clear): a scalar that grapheme breaking always joins to what is
   /// before it and that no rule joins anything after it to (see `classify`).
   static let mark: UInt8 = 0x01
+
+  /// Whether `info` is of a scalar that stands alone between ASCII and simple
+  /// scalars as a simple scalar does, but that the measure draws as one U+FFFD (tmux
+  /// 3.3a a scalar glibc does not know): `removed` with its width, and `visible` when
+  /// it shows something. `appendCluster(_:styleIndex:)` appends U+FFFD for it, and
+  /// checks what follows against it, which a simple scalar or ASCII never joins. The
+  /// usual fast way takes it as one for the general way; `SimpleLine.read` as U+FFFD.
+  @inline(__always)
+  static func isDrawnAsReplacement(_ info: UInt8) -> Bool {
+    info & (simple | removed) == removed && info & widthMask != 0
+  }
 
   /// Set in a page of `bmp` once a scalar is classified.
   private static let known: UInt8 = 0x10
@@ -155,16 +167,22 @@ struct ScalarTable: Sendable {
       if properties.isGraphemeExtend || properties.isEmojiModifier { return 0 }
       switch properties.generalCategory {
       case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .lineSeparator,
-        .paragraphSeparator, .surrogate, .unassigned:
+        .paragraphSeparator, .surrogate:
         return 0
       default: break
       }
       var probe = String.UnicodeScalarView()
       for next in ["a", scalar, "a", scalar, scalar] as [Unicode.Scalar] { probe.append(next) }
       guard String(probe).count == 5 else { return 0 }
+      // An unassigned scalar is never simple, however the measure draws it today.
+      if properties.generalCategory == .unassigned {
+        return drawnAsReplacement(Character(scalar), under: measure)
+      }
     }
     let cluster = Character(scalar)
-    guard let width = widthDrawnAsItself(cluster, under: measure) else { return 0 }
+    guard let width = widthDrawnAsItself(cluster, under: measure) else {
+      return drawnAsReplacement(cluster, under: measure)
+    }
     // A symbol, kana or ideograph is neither white space nor default-ignorable: it is
     // visible when both profiles give it cells (`ClusterRules.isVisible`, which a test
     // holds this to).
@@ -192,6 +210,28 @@ struct ScalarTable: Sendable {
       let width = widthDrawnAsItself(cluster, under: measure)
     else { return 0 }
     return simple | (ClusterRules.isVisible(cluster) ? visible : 0) | UInt8(width)
+  }
+
+  /// `removed` with the width and `visible` (`isDrawnAsReplacement`) when the measure
+  /// draws `cluster`, one scalar that stands alone beside ASCII and simple scalars, as
+  /// one U+FFFD of 1 to 15 cells, which no measure draws into the cell before it; else
+  /// 0.
+  private static func drawnAsReplacement(_ cluster: Character, under measure: CellMeasure)
+    -> UInt8
+  {
+    guard !ClusterRules.isBaseless(cluster) else { return 0 }
+    var units = 0
+    var width = 0
+    var isReplacement = false
+    measure.forEachUnit(of: cluster) { unit, cells in
+      units += 1
+      width = cells
+      isReplacement = unit == "\u{FFFD}"
+    }
+    guard units == 1, isReplacement, width > 0, width <= Int(widthMask),
+      !measure.mayJoinPreviousCell("\u{FFFD}")
+    else { return 0 }
+    return removed | (ClusterRules.isVisible(cluster) ? visible : 0) | UInt8(width)
   }
 
   /// The cells of `cluster` if it has a base, the measure never draws it into the cell

@@ -169,6 +169,11 @@ private struct Reading {
         } else if info & ScalarTable.simple != 0 {
           length = write(value, from: input[start..<index], into: text, at: written)
           clusterSize = SimpleLine.simpleSize(of: info, length: length)
+        } else if ScalarTable.isDrawnAsReplacement(info) && replacementSize != 0 {
+          // Drawn as U+FFFD, a cluster of its own here (the general way gives it
+          // back with its neighbours when a mark follows).
+          length = write(0xFFFD, from: input[start..<index], into: text, at: written)
+          clusterSize = SimpleLine.simpleSize(of: info, length: length)
         } else if info == ScalarTable.removed {
           removed = true
           continue
