@@ -23,9 +23,24 @@ extension Strip {
     }
     var simpleCount = 0
     for code in codes { simpleCount &+= Int(code >> 7) }
-    // The records go in as one block, room for a cluster each, written through
-    // pointers and cut to those written: the strip's lists are taken out for it and
-    // put back.
+    let inOneBlock = appendRecordBlock(room: simpleCount, base: base, limit: utf8.count) {
+      strip, block in
+      hasMarks
+        ? strip.layOutClusters(utf8, codes: codes, base: base, into: block, hasMarks: true)
+        : strip.layOutClusters(utf8, codes: codes, base: base, into: block, hasMarks: false)
+    }
+    if !inOneBlock { appendClustersOneByOne(utf8, codes: codes, base: base) }
+  }
+
+  /// Appends a block of records, room for `room` of them written through pointers by
+  /// `body` (given the strip, for its counts and checkpoints), which returns how many
+  /// it wrote, and cut to those: the strip's lists are taken out for it and put back. Their offsets are from `base` to `base + limit`:
+  /// `false`, with nothing appended, when those pass a multiple of 2^32.
+  ///
+  /// - Complexity: O(`room`) besides `body`.
+  mutating func appendRecordBlock(
+    room: Int, base: Int, limit: Int, _ body: (inout Strip, RecordBlock) -> Int
+  ) -> Bool {
     fillRepeats()
     var info: [UInt8] = []
     var repeats: [UInt8] = []
@@ -33,33 +48,31 @@ extension Strip {
     swap(&info, &specialInfo)
     swap(&repeats, &specialRepeat)
     swap(&lows, &specialByte)
-    let firstSpecial = info.count
-    info.append(repeating: 0, count: simpleCount)
-    repeats.append(repeating: 1, count: simpleCount)
+    let first = info.count
+    info.append(repeating: 0, count: room)
+    repeats.append(repeating: 1, count: room)
     var records = 0
     let inOneBlock = info.withUnsafeMutableBufferPointer { info in
       repeats.withUnsafeMutableBufferPointer { repeats in
-        lows.append(count: simpleCount, base: base, limit: utf8.count) { lows in
-          let block = RecordBlock(
-            info: info.baseAddress! + firstSpecial, repeats: repeats.baseAddress! + firstSpecial,
-            lows: lows, first: firstSpecial)
-          records =
-            hasMarks
-            ? layOutClusters(utf8, codes: codes, base: base, into: block, hasMarks: true)
-            : layOutClusters(utf8, codes: codes, base: base, into: block, hasMarks: false)
+        lows.append(count: room, base: base, limit: limit) { lows in
+          records = body(
+            &self,
+            RecordBlock(
+              info: info.baseAddress! + first, repeats: repeats.baseAddress! + first,
+              lows: lows, first: first))
         }
       }
     }
-    let unused = simpleCount - (inOneBlock ? records : 0)
+    let unused = room - (inOneBlock ? records : 0)
     if unused > 0 {
       info.removeLast(unused)
       repeats.removeLast(unused)
-      if inOneBlock { lows.truncate(to: firstSpecial + records) }
+      if inOneBlock { lows.truncate(to: first + records) }
     }
     swap(&info, &specialInfo)
     swap(&repeats, &specialRepeat)
     swap(&lows, &specialByte)
-    if !inOneBlock { appendClustersOneByOne(utf8, codes: codes, base: base) }
+    return inOneBlock
   }
 
   /// Where `appendClusters` writes its records: each one's packed size, cluster count

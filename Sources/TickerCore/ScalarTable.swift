@@ -219,19 +219,26 @@ struct ScalarTable: Sendable {
   private static func drawnAsReplacement(_ cluster: Character, under measure: CellMeasure)
     -> UInt8
   {
-    guard !ClusterRules.isBaseless(cluster) else { return 0 }
-    var units = 0
-    var width = 0
-    var isReplacement = false
-    measure.forEachUnit(of: cluster) { unit, cells in
-      units += 1
-      width = cells
-      isReplacement = unit == "\u{FFFD}"
-    }
-    guard units == 1, isReplacement, width > 0, width <= Int(widthMask),
-      !measure.mayJoinPreviousCell("\u{FFFD}")
+    guard !ClusterRules.isBaseless(cluster),
+      let (unit, width) = onlyUnit(of: cluster, under: measure),
+      unit == "\u{FFFD}", !measure.mayJoinPreviousCell(unit)
     else { return 0 }
     return removed | (ClusterRules.isVisible(cluster) ? visible : 0) | UInt8(width)
+  }
+
+  /// The one unit the measure draws `cluster` as, and its cells, 1 to 15; `nil` when
+  /// it draws more units or another width.
+  private static func onlyUnit(of cluster: Character, under measure: CellMeasure)
+    -> (unit: Character, width: Int)?
+  {
+    var units = 0
+    var only: (unit: Character, width: Int) = (cluster, 0)
+    measure.forEachUnit(of: cluster) { unit, cells in
+      units += 1
+      only = (unit, cells)
+    }
+    guard units == 1, only.width > 0, only.width <= Int(widthMask) else { return nil }
+    return only
   }
 
   /// The cells of `cluster` if it has a base, the measure never draws it into the cell
@@ -239,18 +246,10 @@ struct ScalarTable: Sendable {
   private static func widthDrawnAsItself(_ cluster: Character, under measure: CellMeasure)
     -> Int?
   {
-    guard !ClusterRules.isBaseless(cluster), !measure.mayJoinPreviousCell(cluster) else {
-      return nil
-    }
-    var units = 0
-    var width = 0
-    var same = true
-    measure.forEachUnit(of: cluster) { unit, cells in
-      units += 1
-      width = cells
-      same = same && unit.utf8.elementsEqual(cluster.utf8)
-    }
-    guard units == 1, same, width > 0, width <= Int(widthMask) else { return nil }
+    guard !ClusterRules.isBaseless(cluster), !measure.mayJoinPreviousCell(cluster),
+      let (unit, width) = onlyUnit(of: cluster, under: measure),
+      unit.utf8.elementsEqual(cluster.utf8)
+    else { return nil }
     return width
   }
 }

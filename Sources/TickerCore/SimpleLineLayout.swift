@@ -120,36 +120,10 @@ extension Strip {
       appendGroupOneByOne(infos: infos, clusters: clusters, base: base)
       return
     }
-    fillRepeats()
-    var info: [UInt8] = []
-    var repeats: [UInt8] = []
-    var lows = Offsets()
-    swap(&info, &specialInfo)
-    swap(&repeats, &specialRepeat)
-    swap(&lows, &specialByte)
-    let first = info.count
-    info.append(repeating: 0, count: room)
-    repeats.append(repeating: 1, count: room)
-    var records = 0
-    let inOneBlock = info.withUnsafeMutableBufferPointer { info in
-      repeats.withUnsafeMutableBufferPointer { repeats in
-        lows.append(count: room, base: base, limit: text.count) { lows in
-          let block = RecordBlock(
-            info: info.baseAddress! + first, repeats: repeats.baseAddress! + first,
-            lows: lows, first: first)
-          records = layOutGroup(infos: infos, clusters: clusters, base: base, into: block)
-        }
-      }
+    let inOneBlock = appendRecordBlock(room: room, base: base, limit: text.count) {
+      strip, block in
+      strip.layOutGroup(infos: infos, clusters: clusters, base: base, into: block)
     }
-    let unused = room - (inOneBlock ? records : 0)
-    if unused > 0 {
-      info.removeLast(unused)
-      repeats.removeLast(unused)
-      if inOneBlock { lows.truncate(to: first + records) }
-    }
-    swap(&info, &specialInfo)
-    swap(&repeats, &specialRepeat)
-    swap(&lows, &specialByte)
     if !inOneBlock { appendGroupOneByOne(infos: infos, clusters: clusters, base: base) }
   }
 
