@@ -95,6 +95,34 @@ private func permissions(_ path: String) -> Int? {
     #expect(folder.lineCount("runs") == 2)
   }
 
+  /// A lock file that another call has just created, and not yet locked, says
+  /// nothing of a run: a call that takes the lock first runs the command. (Taken for a
+  /// run begun "just now", it made that call give up while the creator, finding the
+  /// lock held, gave up too: a burst of first calls ran nothing for `--every`.)
+  @Test func aLockFileJustCreatedIsNoRunBegun() throws {
+    let folder = try TestFolder("ticker-cache")
+    defer { folder.remove() }
+    let env = environment(["XDG_RUNTIME_DIR": folder.path])
+    let command = "echo run >> '\(folder.file("runs"))'; echo value"
+    let arguments = ["--command", command, "--every", "30", "-w", "8"]
+    #expect(waitUntil(timeout: 8) { (try? oneShot(arguments, env)) == "value   \n" })
+    #expect(folder.lineCount("runs") == 1)
+    // As another call leaves it between creating the lock file and locking it, with
+    // nothing stored yet: an empty lock file of now.
+    let cache = folder.file("ticker-status")
+    for name in try FileManager.default.contentsOfDirectory(atPath: cache) {
+      let path = cache + "/" + name
+      if name.hasSuffix(".lock") {
+        #expect(truncate(path, 0) == 0)
+        #expect(utimes(path, nil) == 0)
+      } else {
+        try FileManager.default.removeItem(atPath: path)
+      }
+    }
+    _ = try oneShot(arguments, env)
+    #expect(waitUntil(timeout: 8) { folder.lineCount("runs") == 2 })
+  }
+
   @Test func failingCommandRunsAtMostOncePerEvery() throws {
     let folder = try TestFolder("ticker-cache")
     defer { folder.remove() }

@@ -6,7 +6,11 @@
 /// The lock is `HASH.lock` in the private cache folder (`OutputStore.lock(for:)`): a
 /// run holds `flock(2)` on it for as long as it runs (released by the kernel if the
 /// holder dies, so a crashed holder is taken over), and sets its time when it starts,
-/// so that the time says when the last run began, whoever ran it.
+/// so that the time says when the last run began, whoever ran it. A run also gives the
+/// file a length: one that another call has just created, and not yet locked, is
+/// empty, and its time says nothing (taken for a run's start, it kept every call of a
+/// burst from running the command: the creator found the lock held by a call that
+/// then gave up, seeing a run begun "just now").
 enum RunClaim {
   /// This process runs the command now, holding `lock` until the run ends.
   case run(lock: FileDescriptor)
@@ -28,7 +32,10 @@ enum RunClaim {
   static func claim(
     _ command: String, in store: OutputStore, every: Double, freshOutput: Bool
   ) -> RunClaim {
-    guard let (lock, created) = openLock(store.lock(for: command)) else { return .unavailable }
+    guard
+      case .success(let lock) = FileDescriptor.open(
+        store.lock(for: command), [.readWrite, .create, .noFollow])
+    else { return .unavailable }
     guard case .success(true) = lock.tryLock() else {
       lock.close()
       return .running
@@ -41,27 +48,14 @@ enum RunClaim {
       lock.close()
       return .fresh(age: abs(now - status.stamp.modified))
     }
-    if !created, case .success(let status) = lock.status(),
+    if case .success(let status) = lock.status(), status.stamp.size > 0,
       abs(now - status.stamp.modified) < every
     {
       lock.close()
       return .startedRecently(age: abs(now - status.stamp.modified))
     }
+    _ = lock.truncate(to: 1)
     _ = lock.touch()
     return .run(lock: lock)
-  }
-
-  /// The lock file at `path`, opened (never through a symbolic link), and whether this
-  /// call created it; `nil` when it cannot be opened.
-  private static func openLock(_ path: String) -> (FileDescriptor, created: Bool)? {
-    switch FileDescriptor.open(path, [.readWrite, .create, .exclusive, .noFollow]) {
-    case .success(let file): return (file, true)
-    case .failure(let error) where error == .fileExists:
-      guard case .success(let file) = FileDescriptor.open(path, [.readWrite, .noFollow]) else {
-        return nil
-      }
-      return (file, false)
-    case .failure: return nil
-    }
   }
 }

@@ -163,6 +163,11 @@ struct FileDescriptor: Hashable {
     }
   }
 
+  /// `ftruncate(2)`: makes the file `length` bytes long.
+  func truncate(to length: Int64) -> Result<Void, Errno> {
+    valueOrErrno { ftruncate(rawValue, off_t(length)) }.map { _ in () }
+  }
+
   /// `futimens(2)`: sets the file's access and modification times to now.
   func touch() -> Result<Void, Errno> {
     valueOrErrno { futimens(rawValue, nil) }.map { _ in () }
