@@ -135,17 +135,13 @@ extension Strip {
         if value == lastValue {
           code = lastCode
         } else {
-          switch value {
-          case 0x85, 0x2028, 0x2029: code = ScalarCode.becomesSpace
-          case 0x80...0x9F: code = ScalarCode.removed
-          default:
-            let info = scalars.info(of: value, under: measure)
-            code =
-              info & ScalarTable.simple != 0
-              ? info
-              : info == ScalarTable.removed
-                ? ScalarCode.removed
-                : info == ScalarTable.mark ? ScalarCode.mark : ScalarCode.other
+          let info = scalars.sanitisedInfo(of: value, under: measure)
+          switch info {
+          case _ where info & ScalarTable.simple != 0: code = info
+          case ScalarCode.becomesSpace: code = ScalarCode.becomesSpace
+          case ScalarTable.removed: code = ScalarCode.removed
+          case ScalarTable.mark: code = ScalarCode.mark
+          default: code = ScalarCode.other
           }
           lastValue = value
           lastCode = code

@@ -89,6 +89,19 @@ struct ScalarTable: Sendable {
     return info
   }
 
+  /// What the fast ways need to know of `value`, a scalar above ASCII, as the
+  /// sanitiser leaves it: `ScalarCode.becomesSpace` (a value `info(of:under:)` never
+  /// gives) for a break it makes a space (NEL, LS, PS), `removed` for a C1 control,
+  /// else `info(of:under:)`.
+  @inline(__always)
+  mutating func sanitisedInfo(of value: UInt32, under measure: CellMeasure) -> UInt8 {
+    switch value {
+    case 0x85, 0x2028, 0x2029: return ScalarCode.becomesSpace
+    case 0x80...0x9F: return Self.removed
+    default: return info(of: value, under: measure)
+    }
+  }
+
   /// What is known of `cluster`, a base (printable ASCII or a simple scalar) and one
   /// or more marks, under `measure`: what `classify` says of a simple scalar, if the
   /// cluster is one, or 0.

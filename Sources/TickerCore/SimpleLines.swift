@@ -40,15 +40,8 @@ struct SimpleLine {
   /// the reading gave it up for text of many marks; the input's end otherwise.
   var rest = 0
 
-  /// The stretch information of clusters of `length` bytes of a simple scalar whose
-  /// `ScalarTable` information is `info`; 0 for any other.
-  @inline(__always)
-  static func size(of info: UInt8, length: Int) -> UInt8 {
-    guard info & ScalarTable.simple != 0 else { return 0 }
-    return simpleSize(of: info, length: length)
-  }
-
-  /// `size(of:length:)` of a simple scalar's `info`, without a branch.
+  /// The stretch information of clusters of `length` bytes of a simple scalar (or
+  /// one drawn as U+FFFD) whose `ScalarTable` information is `info`.
   @inline(__always)
   static func simpleSize(of info: UInt8, length: Int) -> UInt8 {
     // `ScalarTable.visible` (0x40) moved down to `visible` (0x08).
@@ -70,11 +63,11 @@ struct SimpleLine {
       stretchClusters = Array(repeating: 0, count: count)
     }
     let replacement = scalars.info(of: 0xFFFD, under: measure)
-    var reading = Reading(rest: count)
+    var reading = SimpleLineReading(rest: count)
     text.withUnsafeMutableBufferPointer { text in
       stretchInfo.withUnsafeMutableBufferPointer { infos in
         stretchClusters.withUnsafeMutableBufferPointer { clusters in
-          reading = Reading.read(
+          reading = SimpleLineReading.read(
             input, into: text, infos: infos, clusters: clusters, replacement: replacement,
             scalars: &scalars, measure: measure)
         }
@@ -88,7 +81,7 @@ struct SimpleLine {
 }
 
 /// What `SimpleLine.read` found.
-private struct Reading {
+struct SimpleLineReading {
   var written = 0
   var stretches = 0
   var removed = false
@@ -101,17 +94,18 @@ private struct Reading {
     _ input: UnsafeBufferPointer<UInt8>, into text: UnsafeMutableBufferPointer<UInt8>,
     infos: UnsafeMutableBufferPointer<UInt8>, clusters: UnsafeMutableBufferPointer<Int>,
     replacement: UInt8, scalars: inout ScalarTable, measure: CellMeasure
-  ) -> Reading {
+  ) -> SimpleLineReading {
     let count = input.count
     var index = 0
     var written = 0
-    var stretches = Stretches(infos: infos, clusters: clusters)
+    var stretches = SimpleLineStretches(infos: infos, clusters: clusters)
     var removed = false
     var afterCR = false
     // The last cluster's start in the input and its bytes, and whether scalars were
     // removed before it: given back when the scalar after it needs more than this way.
     var last = (start: 0, bytes: 0, removed: false)
-    let replacementSize = SimpleLine.size(of: replacement, length: 3)
+    let replacementSize =
+      replacement & ScalarTable.simple != 0 ? SimpleLine.simpleSize(of: replacement, length: 3) : 0
     while index < count {
       let lead = input[index]
       let start = index
@@ -195,7 +189,7 @@ private struct Reading {
             // Text of many marks (each letter with its accent): the rest of the
             // line goes the usual fast way, which takes a base and its marks whole.
             if before.stretches > 0 { clusters[before.stretches &- 1] = joined }
-            return Reading(
+            return SimpleLineReading(
               written: before.written, stretches: before.stretches, removed: last.removed,
               rest: last.start)
           }
@@ -213,107 +207,15 @@ private struct Reading {
       removed = false
       written &+= length
     }
-    return Reading(
+    return SimpleLineReading(
       written: written, stretches: stretches.finish(), removed: removed, rest: count)
-  }
-
-  /// The most scalars `readForTheGeneralWay` reads: past them, or at a second mark,
-  /// the line is taken to be text of marks (a letter and its accent, again and again),
-  /// which the usual fast way reads without this way's pass first.
-  private static let longestGeneralStretch = 32
-
-  /// Reads scalars from `index` for the general way, sanitised as `Strip.appendRun`
-  /// lays them out (breaks made spaces, removed scalars left out, U+FFFD for each
-  /// invalid sequence) into pieces of text at `written`, a piece for each stretch
-  /// between removed scalars (`checks`: scalars were removed before the first), up to
-  /// the end of the line or the second of two simple or ASCII scalars in a row, which
-  /// no rule joins whatever came before them: `index` is left there.
-  ///
-  /// - Returns: `false`, with what it wrote left to be taken back, at a second mark
-  ///   or when `longestGeneralStretch` scalars go by without two such scalars in a
-  ///   row: text of many marks.
-  /// - Complexity: O(*n*) in the bytes read.
-  @inline(__always)
-  private static func readForTheGeneralWay(
-    _ input: UnsafeBufferPointer<UInt8>, from index: inout Int,
-    into text: UnsafeMutableBufferPointer<UInt8>, at written: inout Int, checks: Bool,
-    stretches: inout Stretches, replacement: UInt8, scalars: inout ScalarTable,
-    measure: CellMeasure
-  ) -> Bool {
-    let count = input.count
-    var checks = checks
-    var pieceStart = written
-    var previousIsFast = false
-    var afterCR = false
-    var scalarsRead = 0
-    var marks = 0
-    while index < count {
-      scalarsRead &+= 1
-      if scalarsRead > longestGeneralStretch { return false }
-      let lead = input[index]
-      let start = index
-      var isFast = true
-      var value = UInt32(lead)
-      if lead < 0x80 {
-        index &+= 1
-        if lead &- 0x20 < 0x5F {
-          // Printable ASCII.
-        } else if lead == 0x0A && afterCR {
-          afterCR = false
-          continue
-        } else if lead &- 0x09 < 5 {
-          value = 0x20
-        } else {
-          isFast = false
-          value = UInt32.max
-        }
-        afterCR = lead == 0x0D
-      } else {
-        afterCR = false
-        value = decode(input, at: &index)
-        let info = Self.info(
-          of: value, replacement: replacement, scalars: &scalars, measure: measure)
-        if info == ScalarCode.becomesSpace {
-          value = 0x20
-        } else if info == ScalarTable.removed {
-          isFast = false
-          value = UInt32.max
-        } else {
-          isFast = info & ScalarTable.simple != 0
-          if info == ScalarTable.mark {
-            marks &+= 1
-            if marks > 1 { return false }
-          }
-        }
-      }
-      if isFast && previousIsFast {
-        index = start
-        break
-      }
-      previousIsFast = isFast
-      if value == UInt32.max {
-        // Removed: what follows is checked against what came before.
-        if written > pieceStart { stretches.addGeneral(written &- pieceStart, checks: checks) }
-        checks = true
-        pieceStart = written
-        continue
-      }
-      if value < 0x80 {
-        text[written] = UInt8(truncatingIfNeeded: value)
-        written &+= 1
-      } else {
-        written &+= write(value, from: input[start..<index], into: text, at: written)
-      }
-    }
-    if written > pieceStart { stretches.addGeneral(written &- pieceStart, checks: checks) }
-    return true
   }
 
   /// Decodes the scalar whose lead byte (0x80 or above) is at `index` and moves `index`
   /// past it: a valid sequence's value, or U+FFFD for the maximal subpart of an
   /// ill-formed one.
   @inline(__always)
-  private static func decode(_ input: UnsafeBufferPointer<UInt8>, at index: inout Int) -> UInt32 {
+  static func decode(_ input: UnsafeBufferPointer<UInt8>, at index: inout Int) -> UInt32 {
     let lead = input[index]
     index &+= 1
     guard let (needed, first, last) = Sanitizer.sequence(lead) else { return 0xFFFD }
@@ -328,18 +230,13 @@ private struct Reading {
     return decoded
   }
 
-  /// `ScalarTable`'s information of `value` (0x80 or above), or `ScalarCode.becomesSpace`
-  /// (a value it never gives) for a break.
+  /// `ScalarTable.sanitisedInfo(of:under:)` of `value` (0x80 or above), U+FFFD's,
+  /// the commonest, from `replacement` without a look-up.
   @inline(__always)
-  private static func info(
+  static func info(
     of value: UInt32, replacement: UInt8, scalars: inout ScalarTable, measure: CellMeasure
   ) -> UInt8 {
-    switch value {
-    case 0xFFFD: return replacement
-    case 0x85, 0x2028, 0x2029: return ScalarCode.becomesSpace
-    case 0x80...0x9F: return ScalarTable.removed
-    default: return scalars.info(of: value, under: measure)
-    }
+    value == 0xFFFD ? replacement : scalars.sanitisedInfo(of: value, under: measure)
   }
 
   /// Writes the UTF-8 of `value`, decoded from `bytes` (U+FFFD for an ill-formed
@@ -347,7 +244,7 @@ private struct Reading {
   ///
   /// - Returns: How many bytes it wrote.
   @inline(__always)
-  private static func write(
+  static func write(
     _ value: UInt32, from bytes: Slice<UnsafeBufferPointer<UInt8>>,
     into text: UnsafeMutableBufferPointer<UInt8>, at written: Int
   ) -> Int {
@@ -363,63 +260,5 @@ private struct Reading {
       if length > 3 { text[written &+ 3] = bytes[start &+ 3] }
     }
     return length
-  }
-}
-
-/// The stretches of clusters of one size and the pieces for the general way
-/// `Reading.read` writes: those closed, and the open stretch's clusters and size. A
-/// local value, so that it stays in registers.
-private struct Stretches {
-  let infos: UnsafeMutableBufferPointer<UInt8>
-  let clusters: UnsafeMutableBufferPointer<Int>
-  var closed = 0
-  var run = 0
-  var size: UInt8 = 0
-
-  /// Takes `count` clusters of `size` (0 for one-byte clusters), closing the open
-  /// stretch if its clusters are of another size.
-  @inline(__always)
-  mutating func add(_ count: Int, ofSize size: UInt8) {
-    if size != self.size && run > 0 {
-      infos[closed] = self.size
-      clusters[closed] = run
-      closed &+= 1
-      run = 0
-    }
-    self.size = size
-    run &+= count
-  }
-
-  /// Takes the last cluster back out.
-  @inline(__always)
-  mutating func removeLast() { if run > 0 { run &-= 1 } }
-
-  /// Takes a piece of `bytes` for the general way, after the open stretch. It joins
-  /// the piece before it when nothing is between them and nothing was removed
-  /// (`checks`): the second starts between two simple or ASCII scalars, where a
-  /// cluster ends.
-  @inline(__always)
-  mutating func addGeneral(_ bytes: Int, checks: Bool) {
-    _ = finish()
-    if !checks && closed > 0 && infos[closed &- 1] == SimpleLine.general {
-      clusters[closed &- 1] &+= bytes << 1
-      return
-    }
-    infos[closed] = SimpleLine.general
-    clusters[closed] = bytes << 1 | (checks ? 1 : 0)
-    closed &+= 1
-  }
-
-  /// Closes the open stretch.
-  ///
-  /// - Returns: How many stretches there are.
-  @inline(__always)
-  mutating func finish() -> Int {
-    guard run > 0 else { return closed }
-    infos[closed] = size
-    clusters[closed] = run
-    closed &+= 1
-    run = 0
-    return closed
   }
 }
