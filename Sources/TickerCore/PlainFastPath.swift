@@ -274,9 +274,10 @@ extension Strip {
   /// Whether a simple scalar appended now surely needs nothing to keep it apart from
   /// the last cluster (`keepsApart` would say no): there is none, it ends in ASCII
   /// (nothing joins an ASCII scalar before it, see `ClusterRules.wouldJoin`), or it is
-  /// one simple scalar (no rule joins two).
+  /// one simple scalar (no rule joins two; `replacementByte` holds one).
   func simpleScalarKeepsApart(_ scalars: inout ScalarTable) -> Bool {
-    guard clusterCount > 0, let last = bytes.last, last >= 0x80 else { return true }
+    guard clusterCount > 0, let last = bytes.last, last >= 0x80, last != Strip.replacementByte
+    else { return true }
     let start = lastClusterStart
     let lead = bytes[start]
     let length = Self.scalarLength(lead)

@@ -19,7 +19,10 @@ extension StripBuilder {
     // separator's last): `layOut` takes a simple scalar there the general way unless
     // it surely needs no space.
     let first = line.stretches > 0 ? line.stretchInfo[0] : 0
-    if first != 0 && first != SimpleLine.general && !strip.simpleScalarKeepsApart(&scalars) {
+    let firstIsSimple =
+      first != 0 && first != SimpleLine.general
+      || first == 0 && line.stretches > 0 && line.text[0] == Strip.replacementByte
+    if firstIsSimple && !strip.simpleScalarKeepsApart(&scalars) {
       line.stretches = 0
       line.rest = 0
     }
@@ -30,6 +33,7 @@ extension StripBuilder {
     appendItem { strip in
       let style = strip.plainStyleIndex()
       if line.stretches > 0 {
+        strip.holdsReplacementBytes = strip.holdsReplacementBytes || line.replaced
         strip.appendStretches(of: line, style: style, scalars: &scalars)
         strip.checksJoin = line.removedAtEnd
       }

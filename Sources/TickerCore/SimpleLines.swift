@@ -8,7 +8,11 @@
 // one laid out the general way), the cluster before it, it and what follows up to
 // where two such scalars meet again are read into pieces for the general way, and the
 // one pass goes on from there: a mark in every line of noise costs a few scalars the
-// general way, not the rest of the line.
+// general way, not the rest of the line. Where U+FFFD is one cell, printable ASCII,
+// breaks, removed controls and invalid bytes (each a U+FFFD, held as one byte,
+// `Strip.replacementByte`) are all clusters of one byte or none, read in a loop
+// without branches: noise, which mixes them at random, is read as fast as the
+// processor goes, not at the speed of its wrong guesses.
 
 /// A line read by `SimpleLine.read`: its text as the strip takes it, and its clusters
 /// as stretches of one size each (printable ASCII, or one special size and width) and
@@ -39,6 +43,8 @@ struct SimpleLine {
   /// Where the rest of the line starts in the input, for the usual fast way, when
   /// the reading gave it up for text of many marks; the input's end otherwise.
   var rest = 0
+  /// Whether `text` holds `Strip.replacementByte`.
+  var replaced = false
 
   /// The stretch information of clusters of `length` bytes of a simple scalar (or
   /// one drawn as U+FFFD) whose `ScalarTable` information is `info`.
@@ -67,9 +73,11 @@ struct SimpleLine {
     text.withUnsafeMutableBufferPointer { text in
       stretchInfo.withUnsafeMutableBufferPointer { infos in
         stretchClusters.withUnsafeMutableBufferPointer { clusters in
-          reading = SimpleLineReading.read(
-            input, into: text, infos: infos, clusters: clusters, replacement: replacement,
-            scalars: &scalars, measure: measure)
+          SimpleLineReading.OneByteKind.table.withUnsafeBufferPointer { kinds in
+            reading = SimpleLineReading.read(
+              input, into: text, infos: infos, clusters: clusters, kinds: kinds,
+              replacement: replacement, scalars: &scalars, measure: measure)
+          }
         }
       }
     }
@@ -77,6 +85,7 @@ struct SimpleLine {
     stretches = reading.stretches
     removedAtEnd = reading.removed
     rest = reading.rest
+    replaced = reading.replaced
   }
 }
 
@@ -86,6 +95,8 @@ struct SimpleLineReading {
   var stretches = 0
   var removed = false
   var rest: Int
+  /// Whether any cluster was written as `Strip.replacementByte`.
+  var replaced = false
 
   /// `SimpleLine.read`'s loop, its state in local variables, which stay in registers:
   /// as a struct's fields, each was loaded and stored at every byte (91 instructions a
@@ -93,113 +104,116 @@ struct SimpleLineReading {
   static func read(
     _ input: UnsafeBufferPointer<UInt8>, into text: UnsafeMutableBufferPointer<UInt8>,
     infos: UnsafeMutableBufferPointer<UInt8>, clusters: UnsafeMutableBufferPointer<Int>,
-    replacement: UInt8, scalars: inout ScalarTable, measure: CellMeasure
+    kinds: UnsafeBufferPointer<UInt16>, replacement: UInt8, scalars: inout ScalarTable,
+    measure: CellMeasure
   ) -> SimpleLineReading {
     let count = input.count
     var index = 0
     var written = 0
     var stretches = SimpleLineStretches(infos: infos, clusters: clusters)
     var removed = false
-    var afterCR = false
     // The last cluster's start in the input and its bytes, and whether scalars were
     // removed before it: given back when the scalar after it needs more than this way.
     var last = (start: 0, bytes: 0, removed: false)
     let replacementSize =
       replacement & ScalarTable.simple != 0 ? SimpleLine.simpleSize(of: replacement, length: 3) : 0
+    // U+FFFD one cell wide: the strip holds each such cluster as one byte
+    // (`Strip.replacementByte`), a one-byte cluster like printable ASCII.
+    let oneByte = replacementSize != 0 && replacement & ScalarTable.widthMask == 1
+    var replaced = false
     while index < count {
       let lead = input[index]
       let start = index
-      // A stretch of printable ASCII, or of bytes that start no sequence (a U+FFFD
-      // each, the commonest invalid bytes), in a loop that does nothing else: 15
-      // instructions a U+FFFD against 56 a scalar at a time.
-      let isShown = lead &- 0x20 < 0x5F
-      if isShown || (lead &- 0x80 < 0x42 || lead > 0xF4) && replacementSize != 0 {
-        var end = index
-        if isShown {
-          repeat {
-            text[written &+ (end &- index)] = input[end]
-            end &+= 1
-          } while end < count && input[end] &- 0x20 < 0x5F
-        } else {
-          repeat {
-            let at = written &+ 3 &* (end &- index)
-            (text[at], text[at &+ 1], text[at &+ 2]) = (0xEF, 0xBF, 0xBD)
-            end &+= 1
-          } while end < count && (input[end] &- 0x80 < 0x42 || input[end] > 0xF4)
+      if !endsOneByteClusters(input, at: index, lone: oneByte, kinds: kinds) {
+        // Printable ASCII, breaks, removed controls and (`oneByte`) bytes that are a
+        // U+FFFD each, up to the lead byte of a sequence that may be valid.
+        let (end, out, lone) =
+          oneByte
+          ? readOneByteClusters(
+            input, from: index, into: text, at: written, lone: true, kinds: kinds)
+          : readOneByteClusters(
+            input, from: index, into: text, at: written, lone: false, kinds: kinds)
+        let (lastStart, removedBefore, removedAfter) = lastOneByteCluster(
+          input, from: index, to: end, removed: removed)
+        if out > written {
+          stretches.add(out &- written, ofSize: 0)
+          last = (lastStart, 1, removedBefore)
         }
-        let length = isShown ? 1 : 3
-        stretches.add(end &- index, ofSize: isShown ? 0 : replacementSize)
-        last = (end &- 1, length, end &- index > 1 ? false : removed)
+        (written, index, removed) = (out, end, removedAfter)
+        replaced = replaced || lone
+        continue
+      }
+      if (lead &- 0x80 < 0x42 || lead > 0xF4) && replacementSize != 0 {
+        // Bytes that start no sequence, a U+FFFD of more than one cell each (the
+        // commonest invalid bytes), in a loop that does nothing else: 15 instructions
+        // a U+FFFD against 56 a scalar at a time.
+        var end = index
+        repeat {
+          let at = written &+ 3 &* (end &- index)
+          (text[at], text[at &+ 1], text[at &+ 2]) = (0xEF, 0xBF, 0xBD)
+          end &+= 1
+        } while end < count && (input[end] &- 0x80 < 0x42 || input[end] > 0xF4)
+        stretches.add(end &- index, ofSize: replacementSize)
+        last = (end &- 1, 3, end &- index > 1 ? false : removed)
         removed = false
-        afterCR = false
-        written &+= length &* (end &- index)
+        written &+= 3 &* (end &- index)
         index = end
         continue
       }
+      // The lead byte of a sequence.
       var clusterSize: UInt8 = 0
       var length = 1
-      if lead < 0x80 {
-        // A control character (printable ASCII went above).
-        index &+= 1
-        if lead == 0x0A && afterCR {
-          afterCR = false
-          continue
-        } else if lead &- 0x09 < 5 {
-          // A break or tab: a space.
-          text[written] = 0x20
-        } else {
-          removed = true
-          afterCR = false
-          continue
-        }
-        afterCR = lead == 0x0D
+      let value = decode(input, at: &index)
+      let info = Self.info(
+        of: value, replacement: replacement, scalars: &scalars, measure: measure)
+      if info == ScalarCode.becomesSpace {
+        text[written] = 0x20
+      } else if oneByte
+        && (value == 0xFFFD
+          || ScalarTable.isDrawnAsReplacement(info)
+            && SimpleLine.simpleSize(of: info, length: 3) == replacementSize)
+      {
+        // U+FFFD of one cell, for an ill-formed sequence or a scalar drawn so.
+        text[written] = Strip.replacementByte
+        replaced = true
+      } else if info & ScalarTable.simple != 0 {
+        length = write(value, from: input[start..<index], into: text, at: written)
+        clusterSize = SimpleLine.simpleSize(of: info, length: length)
+      } else if ScalarTable.isDrawnAsReplacement(info) && replacementSize != 0 {
+        // Drawn as U+FFFD, a cluster of its own here (the general way gives it
+        // back with its neighbours when a mark follows).
+        length = write(0xFFFD, from: input[start..<index], into: text, at: written)
+        clusterSize = SimpleLine.simpleSize(of: info, length: length)
+      } else if info == ScalarTable.removed {
+        removed = true
+        continue
       } else {
-        afterCR = false
-        let value = decode(input, at: &index)
-        let info = Self.info(
-          of: value, replacement: replacement, scalars: &scalars, measure: measure)
-        if info == ScalarCode.becomesSpace {
-          text[written] = 0x20
-        } else if info & ScalarTable.simple != 0 {
-          length = write(value, from: input[start..<index], into: text, at: written)
-          clusterSize = SimpleLine.simpleSize(of: info, length: length)
-        } else if ScalarTable.isDrawnAsReplacement(info) && replacementSize != 0 {
-          // Drawn as U+FFFD, a cluster of its own here (the general way gives it
-          // back with its neighbours when a mark follows).
-          length = write(0xFFFD, from: input[start..<index], into: text, at: written)
-          clusterSize = SimpleLine.simpleSize(of: info, length: length)
-        } else if info == ScalarTable.removed {
-          removed = true
-          continue
-        } else {
-          // A mark or a scalar for the general way: the cluster before it (which it
-          // may join) is given back and read again with it for the general way.
-          stretches.removeLast()
-          _ = stretches.finish()
-          let before = (stretches: stretches.closed, written: written &- last.bytes)
-          let joined = before.stretches > 0 ? clusters[before.stretches &- 1] : 0
-          written = before.written
-          index = last.start
-          guard
-            readForTheGeneralWay(
-              input, from: &index, into: text, at: &written, checks: last.removed,
-              stretches: &stretches, replacement: replacement, scalars: &scalars,
-              measure: measure)
-          else {
-            // Text of many marks (each letter with its accent): the rest of the
-            // line goes the usual fast way, which takes a base and its marks whole.
-            if before.stretches > 0 { clusters[before.stretches &- 1] = joined }
-            return SimpleLineReading(
-              written: before.written, stretches: before.stretches, removed: last.removed,
-              rest: last.start)
-          }
-          // Where two simple or ASCII scalars met (nothing removed between), or the
-          // end of the line (what the strip checks after an item does not matter).
-          removed = false
-          last = (index, 0, false)
-          afterCR = false
-          continue
+        // A mark or a scalar for the general way: the cluster before it (which it
+        // may join) is given back and read again with it for the general way.
+        stretches.removeLast()
+        _ = stretches.finish()
+        let before = (stretches: stretches.closed, written: written &- last.bytes)
+        let joined = before.stretches > 0 ? clusters[before.stretches &- 1] : 0
+        written = before.written
+        index = last.start
+        guard
+          readForTheGeneralWay(
+            input, from: &index, into: text, at: &written, checks: last.removed,
+            stretches: &stretches, replacement: replacement, scalars: &scalars,
+            measure: measure)
+        else {
+          // Text of many marks (each letter with its accent): the rest of the
+          // line goes the usual fast way, which takes a base and its marks whole.
+          if before.stretches > 0 { clusters[before.stretches &- 1] = joined }
+          return SimpleLineReading(
+            written: before.written, stretches: before.stretches, removed: last.removed,
+            rest: last.start, replaced: replaced)
         }
+        // Where two simple or ASCII scalars met (nothing removed between), or the
+        // end of the line (what the strip checks after an item does not matter).
+        removed = false
+        last = (index, 0, false)
+        continue
       }
       // One cluster more, `length` bytes of text at `written`.
       stretches.add(1, ofSize: clusterSize)
@@ -208,7 +222,132 @@ struct SimpleLineReading {
       written &+= length
     }
     return SimpleLineReading(
-      written: written, stretches: stretches.finish(), removed: removed, rest: count)
+      written: written, stretches: stretches.finish(), removed: removed, rest: count,
+      replaced: replaced)
+  }
+
+  /// Reads printable ASCII, breaks (a space each; LF after CR none), removed controls
+  /// (none) and, with `lone`, bytes above ASCII that are a U+FFFD each (as
+  /// `Strip.replacementByte`) from `index` into `text` at `written`, up to the end of
+  /// the input or `endsOneByteClusters`: one byte or none each, from a table
+  /// (`OneByteKind`), with no branch but the loop's end. Noise mixes these kinds at
+  /// random, and a branch for each went the wrong way at most bytes (in a MiB of
+  /// random bytes, 0.9 M wrong guesses in the loop with comparisons, the compiler's
+  /// branches, against 0.1 M so). The loop keeps no more than fits in registers;
+  /// `lastOneByteCluster` finds the rest afterwards.
+  ///
+  /// - Returns: Where the reading stopped in `input` and in `text`, and whether it
+  ///   wrote `Strip.replacementByte`.
+  /// - Complexity: O(*n*) in the bytes read.
+  @inline(__always)
+  static func readOneByteClusters(
+    _ input: UnsafeBufferPointer<UInt8>, from index: Int,
+    into text: UnsafeMutableBufferPointer<UInt8>, at written: Int, lone: Bool,
+    kinds: UnsafeBufferPointer<UInt16>
+  ) -> (end: Int, written: Int, lone: Bool) {
+    let count = input.count
+    var end = index
+    var out = written
+    var previous: UInt32 = index > 0 ? UInt32(input[index &- 1]) : 0
+    var seen: UInt32 = 0
+    repeat {
+      if endsOneByteClusters(input, at: end, lone: lone, kinds: kinds) { break }
+      let byte = UInt32(input[end])
+      let kind = UInt32(kinds[Int(byte)])
+      // 1 for an LF after CR, from the sign bit of 0 - 1 (a comparison, the compiler
+      // made a branch of).
+      let afterCR = (((byte ^ 0x0A) | (previous ^ 0x0D)) &- 1) >> 31
+      text[out] = UInt8(truncatingIfNeeded: kind)
+      out &+= Int(kind >> OneByteKind.keptShift & 1 & ~afterCR)
+      seen |= kind
+      previous = byte
+      end &+= 1
+    } while end < count
+    return (end, out, seen & OneByteKind.high != 0)
+  }
+
+  /// Whether `readOneByteClusters` stops at the byte at `index`: a byte above ASCII
+  /// without `lone`, else a lead byte a continuation byte follows (a sequence that
+  /// may be valid, for `decode`). The reading starts only where it does not, so that
+  /// it reads a byte at least.
+  @inline(__always)
+  static func endsOneByteClusters(
+    _ input: UnsafeBufferPointer<UInt8>, at index: Int, lone: Bool,
+    kinds: UnsafeBufferPointer<UInt16>
+  ) -> Bool {
+    let kind = UInt32(kinds[Int(input[index])])
+    guard lone else { return kind & OneByteKind.high != 0 }
+    let next = index &+ 1 < input.count ? UInt32(kinds[Int(input[index &+ 1])]) : 0
+    return kind >> OneByteKind.leadShift & next >> OneByteKind.continuationShift & 1 != 0
+  }
+
+  /// What `readOneByteClusters` does with each byte, from a table of 256: the byte
+  /// it writes (the byte itself when printable ASCII, a space for a break,
+  /// `Strip.replacementByte` for a byte above ASCII), and bits above it.
+  enum OneByteKind {
+    /// Set when the byte is kept as a cluster (unless an LF after CR): printable
+    /// ASCII, a break, a byte above ASCII.
+    static let keptShift: UInt32 = 8
+    /// Set for a byte above ASCII.
+    static let high: UInt32 = 0x200
+    /// Set for a lead byte of a sequence, 0xC2 to 0xF4.
+    static let leadShift: UInt32 = 10
+    /// Set for a continuation byte, 0x80 to 0xBF.
+    static let continuationShift: UInt32 = 11
+
+    /// The table, built once.
+    static let table: [UInt16] = (0..<256).map { value in
+      let byte = UInt8(value)
+      var kind: UInt16
+      switch byte {
+      case 0x20...0x7E: kind = UInt16(byte) | 0x100
+      case 0x09...0x0D: kind = 0x20 | 0x100
+      case 0x80...: kind = UInt16(Strip.replacementByte) | 0x100 | UInt16(high)
+      default: kind = 0
+      }
+      if (0xC2...0xF4).contains(byte) { kind |= 1 << leadShift }
+      if (0x80...0xBF).contains(byte) { kind |= 1 << continuationShift }
+      return kind
+    }
+  }
+
+  /// The last cluster `readOneByteClusters` read from `index` to `end` (its start in
+  /// the input; `index` when none), whether scalars were removed before it, since the
+  /// cluster before (`removed`: before `index`), and whether any were after it.
+  ///
+  /// - Complexity: O(*n*) in the bytes after the cluster before the last: a few.
+  @inline(__always)
+  static func lastOneByteCluster(
+    _ input: UnsafeBufferPointer<UInt8>, from index: Int, to end: Int, removed: Bool
+  ) -> (start: Int, removedBefore: Bool, removedAfter: Bool) {
+    // Each byte read is a cluster, removed, or an LF after CR (neither).
+    func isCluster(_ at: Int) -> Bool {
+      let byte = input[at]
+      if byte >= 0x20 && byte != 0x7F { return true }
+      if byte &- 0x09 >= 5 { return false }
+      return !(byte == 0x0A && at > 0 && input[at &- 1] == 0x0D)
+    }
+    func isRemoved(_ at: Int) -> Bool {
+      let byte = input[at]
+      return (byte < 0x20 && byte &- 0x09 >= 5) || byte == 0x7F
+    }
+    var at = end
+    var after = false
+    while at > index {
+      at &-= 1
+      if isCluster(at) {
+        var before = false
+        var earlier = at
+        while earlier > index {
+          earlier &-= 1
+          if isCluster(earlier) { return (at, before, after) }
+          before = before || isRemoved(earlier)
+        }
+        return (at, before || removed, after)
+      }
+      after = after || isRemoved(at)
+    }
+    return (index, false, after || removed)
   }
 
   /// Decodes the scalar whose lead byte (0x80 or above) is at `index` and moves `index`

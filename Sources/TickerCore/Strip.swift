@@ -18,10 +18,15 @@
 /// holds; every 64th cluster's byte, cell and record counts as checkpoints to search
 /// (a record never spans one); style runs and items by their first byte and cell.
 /// Offsets take four bytes each (`Offsets`). A stretch of one-byte clusters is laid
-/// out and drawn as one copy.
+/// out and drawn as one copy. A U+FFFD of one cell may be held as one byte,
+/// `replacementByte`, which no UTF-8 has: a one-byte cluster like printable ASCII, so
+/// that noise (ASCII and invalid bytes at random) takes one byte each and no records.
 public struct Strip: Sendable {
-  /// The UTF-8 bytes of every cluster, in strip order.
+  /// The UTF-8 bytes of every cluster, in strip order, but for a U+FFFD of one cell
+  /// held as `replacementByte`.
   var bytes: [UInt8] = []
+  /// Whether `bytes` may hold `replacementByte`: only then does drawing look for it.
+  var holdsReplacementBytes = false
   /// Where each record of special clusters (those that are not one byte and one cell)
   /// starts in `bytes`; every other cluster is one byte of one cell.
   var specialByte = Offsets()
@@ -76,6 +81,13 @@ public struct Strip: Sendable {
   public let measure: CellMeasure
 
   static let checkpointStride = 64
+
+  /// The byte that holds a U+FFFD of one cell in `bytes` (`SimpleLine.read` writes
+  /// it for invalid bytes when U+FFFD is one cell): no UTF-8 has it, and
+  /// `String(decoding:as:)` reads it as U+FFFD.
+  static let replacementByte: UInt8 = 0xFF
+  /// What `replacementByte` is drawn as.
+  static let replacementUTF8: [UInt8] = [0xEF, 0xBF, 0xBD]
 
   /// Lays out `items` with `separator` after each, under `measure`.
   ///

@@ -125,6 +125,7 @@ extension Strip {
       }
     }
     bytes.append(contentsOf: other.bytes)
+    holdsReplacementBytes = holdsReplacementBytes || other.holdsReplacementBytes
     lastClusterStart = base.byte + other.lastClusterStart
     clusterCount += other.clusterCount
     cellCount += other.cellCount

@@ -42,7 +42,12 @@ extension Strip {
         let count = min(
           min(next, cursor.runEnd) - cursor.position.byte, width - column,
           cursor.nextItemCell - cursor.position.cell)
-        builder.append(bytes[cursor.position.byte..<(cursor.position.byte + count)])
+        let ones = bytes[cursor.position.byte..<(cursor.position.byte + count)]
+        if holdsReplacementBytes {
+          appendReplacing(ones, into: &builder)
+        } else {
+          builder.append(ones)
+        }
         cursor.position.byte += count
         cursor.position.cell += count
         column += count
@@ -57,6 +62,19 @@ extension Strip {
       column += cells
       advance(&cursor.position, length: length, width: cells, special: true)
     }
+  }
+
+  /// Appends one-byte clusters, each `replacementByte` as the U+FFFD it holds.
+  private func appendReplacing<Output: WindowOutput>(
+    _ ones: ArraySlice<UInt8>, into builder: inout Output
+  ) {
+    var start = ones.startIndex
+    while let found = ones[start...].firstIndex(of: Strip.replacementByte) {
+      builder.append(ones[start..<found])
+      builder.append(Strip.replacementUTF8[...])
+      start = found + 1
+    }
+    builder.append(ones[start...])
   }
 
   /// Where a window's drawing is: the position in the strip, the run there and

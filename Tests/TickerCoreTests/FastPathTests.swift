@@ -5,7 +5,10 @@ import Testing
 /// Everything a strip holds, as plain values: two strips that agree here lay out every
 /// window, item and click alike. Records of special clusters are counted out a cluster
 /// each (the fast way keeps clusters of one size in one record, the general way never),
-/// and so are the checkpoints' counts of them.
+/// and so are the checkpoints' counts of them; a U+FFFD held as one byte
+/// (`Strip.replacementByte`, which the fast way writes for noise) is counted as the
+/// special cluster of three bytes and one cell it stands for, every offset after it
+/// moved on by two.
 private struct Layout: Equatable, CustomStringConvertible {
   var bytes: [UInt8]
   var specialByte: [Int]
@@ -19,35 +22,50 @@ private struct Layout: Equatable, CustomStringConvertible {
   var counts: [Int]
 
   init(_ strip: Strip) {
-    func values(_ offsets: Offsets) -> [Int] { (0..<offsets.count).map { offsets[$0] } }
-    bytes = strip.bytes
-    specialByte = []
-    specialInfo = []
-    longSpecials = []
-    // The index of each record's first cluster among the special clusters.
-    var firstCluster: [Int] = []
-    for record in strip.specialInfo.indices {
-      firstCluster.append(specialByte.count)
-      let size = strip.specialSize(record)
-      if strip.specialInfo[record] == 0 {
-        longSpecials.append([specialByte.count, size.length, size.width])
-      }
-      for cluster in 0..<strip.repeats(ofSpecial: record) {
-        specialByte.append(strip.specialByte[record] + cluster * size.length)
-        specialInfo.append(strip.specialInfo[record])
+    // Where each of the strip's offsets is in the text with U+FFFD written out.
+    var moved: [Int] = []
+    bytes = []
+    for byte in strip.bytes {
+      moved.append(bytes.count)
+      if byte == Strip.replacementByte {
+        bytes += Strip.replacementUTF8
+      } else {
+        bytes.append(byte)
       }
     }
-    firstCluster.append(specialByte.count)
+    moved.append(bytes.count)
+    func values(_ offsets: Offsets) -> [Int] { (0..<offsets.count).map { offsets[$0] } }
+    // Each special cluster's offset, packed size and, when long, its length and width.
+    var specials: [(byte: Int, info: UInt8, long: [Int]?)] = []
+    for record in strip.specialInfo.indices {
+      let size = strip.specialSize(record)
+      let long = strip.specialInfo[record] == 0 ? [size.length, size.width] : nil
+      for cluster in 0..<strip.repeats(ofSpecial: record) {
+        let byte = moved[strip.specialByte[record] + cluster * size.length]
+        specials.append((byte, strip.specialInfo[record], long))
+      }
+    }
+    for (offset, byte) in strip.bytes.enumerated() where byte == Strip.replacementByte {
+      #expect(strip.holdsReplacementBytes)
+      specials.append((moved[offset], 0x13, nil))
+    }
+    specials.sort { $0.byte < $1.byte }
+    specialByte = specials.map(\.byte)
+    specialInfo = specials.map(\.info)
+    longSpecials = specials.indices.compactMap { index in
+      specials[index].long.map { [index] + $0 }
+    }
+    let checkpointBytes = values(strip.checkpointByte).map { moved[$0] }
     checkpoints = [
-      values(strip.checkpointByte), values(strip.checkpointCell),
-      values(strip.checkpointSpecial).map { firstCluster[$0] },
+      checkpointBytes, values(strip.checkpointCell),
+      checkpointBytes.map { byte in specials.count { $0.byte < byte } },
     ]
-    runs = [values(strip.runByte), strip.runStyle.map { Int($0) }]
+    runs = [values(strip.runByte).map { moved[$0] }, strip.runStyle.map { Int($0) }]
     runStyles = strip.runStyle.map { strip.styles[$0] }
     itemCells = values(strip.itemCell)
     itemSources = (0..<strip.itemCount).map { strip.itemSource($0) }
     counts = [
-      strip.itemCount, strip.clusterCount, strip.cellCount, strip.lastClusterStart,
+      strip.itemCount, strip.clusterCount, strip.cellCount, moved[strip.lastClusterStart],
       strip.seamSpacerCount, strip.separatorCellCount,
     ]
   }

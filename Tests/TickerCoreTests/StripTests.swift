@@ -208,12 +208,49 @@ private let tmux = CellMeasure(profile: .tmux)
       }
       for offset in 0..<strip.cellCount {
         for width in [1, 41] {
+          let expected = reference.window(offset: offset, width: width)
           #expect(
-            strip.window(offset: offset, width: width).text
-              == reference.window(offset: offset, width: width), "\(items) @\(offset)")
+            strip.window(offset: offset, width: width).text == expected, "\(items) @\(offset)")
+          // The text alone, as a stream writes it: its bytes, which no `String` made
+          // valid (a U+FFFD the strip holds as one byte drawn as its UTF-8).
+          var text = FrameText()
+          strip.draw(offset: offset, width: width, markingItems: false, into: &text)
+          #expect(text.bytes == Array(expected.utf8), "\(items) @\(offset)")
         }
       }
     }
+  }
+
+  /// Noise (printable ASCII, controls and invalid bytes at random) takes one byte a
+  /// cluster and no records where U+FFFD is one cell: each invalid byte held as
+  /// `Strip.replacementByte`, a one-byte cluster; three bytes in a record where
+  /// U+FFFD is two cells (ambiguous characters wide).
+  @Test func invalidBytesTakeOneByteEachWhereUFFFDIsOneCell() {
+    var rng = SplitMix64(seed: 0x0FF)
+    // Lead bytes before ASCII, which continues nothing; CR LF, one space.
+    let pieces: [[UInt8]] = [
+      [0x61], [0x1B], [0x80], [0xBF], [0xC0], [0xF5], [0xFF], [0xC3, 0x20], [0xE2, 0x61],
+      [0x20], [0x0D, 0x0A], [0x09], [0x7F],
+    ]
+    let line = (0..<4000).flatMap { _ in pieces.randomElement(using: &rng)! }
+    let invalid = line.count { $0 >= 0x80 }
+    let removed = line.count { $0 == 0x1B || $0 == 0x7F || $0 == 0x0A }
+    for measure in [CellMeasure(profile: .terminal), CellMeasure(profile: .tmux)] {
+      var builder = StripBuilder(separator: "", measure: measure)
+      builder.appendPlain(utf8: line)
+      let strip = builder.build()
+      #expect(strip.bytes.count == line.count - removed)
+      #expect(strip.specialInfo.isEmpty)
+      #expect(strip.clusterCount == line.count - removed)
+      #expect(strip.holdsReplacementBytes)
+    }
+    let wide = CellMeasure(profile: .terminal, ambiguous: .wide)
+    var builder = StripBuilder(separator: "", measure: wide)
+    builder.appendPlain(utf8: line)
+    let strip = builder.build()
+    #expect(strip.bytes.count == line.count - removed + 2 * invalid)
+    #expect(strip.cellCount == line.count - removed + invalid)
+    #expect(!strip.holdsReplacementBytes)
   }
 
   @Test func clusterSpanningRunsTakesTheStyleOfItsFirstScalar() {
