@@ -20,6 +20,13 @@ enum ClusterRules {
     }
   }
 
+  /// Whether `value` is an emoji modifier (Emoji_Modifier: the five skin tones,
+  /// U+1F3FB to U+1F3FF, since Unicode 8; a test holds the standard library to it):
+  /// a range, where the property is a search of the standard library's tables, a
+  /// costly part of the first look at each scalar of noise.
+  @inline(__always)
+  static func isEmojiModifier(_ value: UInt32) -> Bool { value &- 0x1F3FB < 5 }
+
   /// Whether `value` is a regional indicator, half of a flag.
   @inline(__always)
   static func isRegionalIndicator(_ value: UInt32) -> Bool {
@@ -53,7 +60,7 @@ enum ClusterRules {
     default: break
     }
     let properties = first.properties
-    if properties.isEmojiModifier || properties.isGraphemeExtend { return false }
+    if isEmojiModifier(first.value) || properties.isGraphemeExtend { return false }
     switch properties.generalCategory {
     case .nonspacingMark, .spacingMark, .enclosingMark, .format: return false
     default: return true
@@ -67,7 +74,7 @@ enum ClusterRules {
     // THAI SARA AM and LAO VOWEL SIGN AM are letters that break as spacing marks.
     if scalar.value == 0xE33 || scalar.value == 0xEB3 { return true }
     let properties = scalar.properties
-    return properties.isGraphemeExtend || properties.isEmojiModifier
+    return properties.isGraphemeExtend || isEmojiModifier(scalar.value)
       || properties.generalCategory == .spacingMark
   }
 
@@ -145,9 +152,11 @@ enum ClusterRules {
   ///
   /// It must have a base, a width under both profiles, and a scalar that is not blank
   /// (see `isBlank(_:)`). An item without such a cluster is blank and not shown, under
-  /// any measure alike.
-  static func isVisible(_ cluster: Character) -> Bool {
-    guard !isBaseless(cluster), cluster.unicodeScalars.contains(where: { !isBlank($0) }) else {
+  /// any measure alike. `hasBase`: known to have a base (`isBaseless` is false).
+  static func isVisible(_ cluster: Character, hasBase: Bool = false) -> Bool {
+    guard hasBase || !isBaseless(cluster),
+      cluster.unicodeScalars.contains(where: { !isBlank($0) })
+    else {
       return false
     }
     return CellMeasure(profile: .terminal).width(of: cluster) > 0

@@ -174,11 +174,12 @@ struct ScalarTable: Sendable {
       // Grapheme breaking joins an extending scalar to what is before it (GB9) and
       // joins nothing after it but another (GB9), a joiner (GB9), a spacing mark
       // (GB9a), or a consonant after a linker (GB9c): a virama, which stays `0`.
-      if properties.isGraphemeExtend && properties.canonicalCombiningClass != .virama {
-        return mark
-      }
-      if properties.isGraphemeExtend || properties.isEmojiModifier { return 0 }
-      switch properties.generalCategory {
+      let extends = properties.isGraphemeExtend
+      if extends && properties.canonicalCombiningClass != .virama { return mark }
+      if extends || ClusterRules.isEmojiModifier(value) { return 0 }
+      // Each property is a search of the standard library's tables: each asked once.
+      let category = properties.generalCategory
+      switch category {
       case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .lineSeparator,
         .paragraphSeparator, .surrogate:
         return 0
@@ -188,13 +189,17 @@ struct ScalarTable: Sendable {
       for next in ["a", scalar, "a", scalar, scalar] as [Unicode.Scalar] { probe.append(next) }
       guard String(probe).count == 5 else { return 0 }
       // An unassigned scalar is never simple, however the measure draws it today.
-      if properties.generalCategory == .unassigned {
-        return drawnAsReplacement(Character(scalar), under: measure)
+      if category == .unassigned {
+        return drawnAsReplacement(Character(scalar), under: measure, hasBase: true)
       }
     }
+    // The scalar has a base (`ClusterRules.hasNoBase` is false): a symbol, kana or
+    // ideograph, or a scalar that neither extends, nor is an emoji modifier, a spacing
+    // mark, THAI SARA AM or LAO VOWEL SIGN AM (each returned above). Not asked again:
+    // each property is a search of the standard library's tables.
     let cluster = Character(scalar)
-    guard let width = widthDrawnAsItself(cluster, under: measure) else {
-      return drawnAsReplacement(cluster, under: measure)
+    guard let width = widthDrawnAsItself(cluster, under: measure, hasBase: true) else {
+      return drawnAsReplacement(cluster, under: measure, hasBase: true)
     }
     // A symbol, kana or ideograph is neither white space nor default-ignorable: it is
     // visible when both profiles give it cells (`ClusterRules.isVisible`, which a test
@@ -203,7 +208,7 @@ struct ScalarTable: Sendable {
       ClusterRules.isCommonBase(value)
       ? CellMeasure(profile: .terminal).width(of: cluster) > 0
         && CellMeasure(profile: .tmux).width(of: cluster) > 0
-      : ClusterRules.isVisible(cluster)
+      : ClusterRules.isVisible(cluster, hasBase: true)
     return simple | (shows ? visible : 0) | UInt8(width)
   }
 
@@ -228,15 +233,15 @@ struct ScalarTable: Sendable {
   /// `removed` with the width and `visible` (`isDrawnAsReplacement`) when the measure
   /// draws `cluster`, one scalar that stands alone beside ASCII and simple scalars, as
   /// one U+FFFD of 1 to 15 cells, which no measure draws into the cell before it; else
-  /// 0.
-  private static func drawnAsReplacement(_ cluster: Character, under measure: CellMeasure)
-    -> UInt8
-  {
-    guard !ClusterRules.isBaseless(cluster),
+  /// 0. `hasBase`: known to have a base (`ClusterRules.isBaseless` is false).
+  private static func drawnAsReplacement(
+    _ cluster: Character, under measure: CellMeasure, hasBase: Bool
+  ) -> UInt8 {
+    guard hasBase || !ClusterRules.isBaseless(cluster),
       let (unit, width) = onlyUnit(of: cluster, under: measure),
       unit == "\u{FFFD}", !measure.mayJoinPreviousCell(unit)
     else { return 0 }
-    return removed | (ClusterRules.isVisible(cluster) ? visible : 0) | UInt8(width)
+    return removed | (ClusterRules.isVisible(cluster, hasBase: true) ? visible : 0) | UInt8(width)
   }
 
   /// The one unit the measure draws `cluster` as, and its cells, 1 to 15; `nil` when
@@ -256,10 +261,11 @@ struct ScalarTable: Sendable {
 
   /// The cells of `cluster` if it has a base, the measure never draws it into the cell
   /// before it, and draws it as itself in one unit of 1 to 15 cells; else `nil`.
-  private static func widthDrawnAsItself(_ cluster: Character, under measure: CellMeasure)
-    -> Int?
-  {
-    guard !ClusterRules.isBaseless(cluster), !measure.mayJoinPreviousCell(cluster),
+  /// `hasBase`: known to have a base (`ClusterRules.isBaseless` is false).
+  private static func widthDrawnAsItself(
+    _ cluster: Character, under measure: CellMeasure, hasBase: Bool = false
+  ) -> Int? {
+    guard hasBase || !ClusterRules.isBaseless(cluster), !measure.mayJoinPreviousCell(cluster),
       let (unit, width) = onlyUnit(of: cluster, under: measure),
       unit.utf8.elementsEqual(cluster.utf8)
     else { return nil }

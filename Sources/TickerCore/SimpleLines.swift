@@ -248,19 +248,18 @@ struct SimpleLineReading {
     let count = input.count
     var end = index
     var out = written
-    var previous: UInt32 = index > 0 ? UInt32(input[index &- 1]) : 0
+    // The kinds of the byte before, this byte and the next, each looked up once.
+    var previous: UInt32 = index > 0 ? UInt32(kinds[Int(input[index &- 1])]) : 0
+    var kind = UInt32(kinds[Int(input[index])])
     var seen: UInt32 = 0
     repeat {
-      if endsOneByteClusters(input, at: end, lone: lone, kinds: kinds) { break }
-      let byte = UInt32(input[end])
-      let kind = UInt32(kinds[Int(byte)])
-      // 1 for an LF after CR, from the sign bit of 0 - 1 (a comparison, the compiler
-      // made a branch of).
-      let afterCR = (((byte ^ 0x0A) | (previous ^ 0x0D)) &- 1) >> 31
+      let next = end &+ 1 < count ? UInt32(kinds[Int(input[end &+ 1])]) : 0
+      if endsOneByteClusters(kind, before: next, lone: lone) { break }
       text[out] = UInt8(truncatingIfNeeded: kind)
-      out &+= Int(kind >> OneByteKind.keptShift & 1 & ~afterCR)
+      let afterCR = previous >> OneByteKind.crShift & kind >> OneByteKind.lfShift
+      out &+= Int((kind >> OneByteKind.keptShift & ~afterCR) & 1)
       seen |= kind
-      previous = byte
+      (previous, kind) = (kind, next)
       end &+= 1
     } while end < count
     return (end, out, seen & OneByteKind.high != 0)
@@ -275,9 +274,15 @@ struct SimpleLineReading {
     _ input: UnsafeBufferPointer<UInt8>, at index: Int, lone: Bool,
     kinds: UnsafeBufferPointer<UInt16>
   ) -> Bool {
-    let kind = UInt32(kinds[Int(input[index])])
-    guard lone else { return kind & OneByteKind.high != 0 }
     let next = index &+ 1 < input.count ? UInt32(kinds[Int(input[index &+ 1])]) : 0
+    return endsOneByteClusters(UInt32(kinds[Int(input[index])]), before: next, lone: lone)
+  }
+
+  /// `endsOneByteClusters(_:at:lone:kinds:)` of a byte of `kind` before one of `next`
+  /// (0 at the end of the input).
+  @inline(__always)
+  static func endsOneByteClusters(_ kind: UInt32, before next: UInt32, lone: Bool) -> Bool {
+    guard lone else { return kind & OneByteKind.high != 0 }
     return kind >> OneByteKind.leadShift & next >> OneByteKind.continuationShift & 1 != 0
   }
 
@@ -294,6 +299,9 @@ struct SimpleLineReading {
     static let leadShift: UInt32 = 10
     /// Set for a continuation byte, 0x80 to 0xBF.
     static let continuationShift: UInt32 = 11
+    /// Set for CR, and for LF: an LF after CR is no cluster (CR LF is one break).
+    static let crShift: UInt32 = 12
+    static let lfShift: UInt32 = 13
 
     /// The table, built once.
     static let table: [UInt16] = (0..<256).map { value in
@@ -307,6 +315,8 @@ struct SimpleLineReading {
       }
       if (0xC2...0xF4).contains(byte) { kind |= 1 << leadShift }
       if (0x80...0xBF).contains(byte) { kind |= 1 << continuationShift }
+      if byte == 0x0D { kind |= 1 << crShift }
+      if byte == 0x0A { kind |= 1 << lfShift }
       return kind
     }
   }

@@ -280,6 +280,16 @@ private let corpora: [(name: String, pool: [String])] = {
     }
   }
 
+  /// `ClusterRules.isEmojiModifier`'s range is the standard library's property, at
+  /// every scalar.
+  @Test func emojiModifiersAreTheFiveSkinTones() {
+    let wrong = (UInt32(0)...0x10FFFF).filter { value in
+      guard let scalar = Unicode.Scalar(value) else { return false }
+      return ClusterRules.isEmojiModifier(value) != scalar.properties.isEmojiModifier
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(8).map { String($0, radix: 16) })")
+  }
+
   /// Symbols, kana and ideographs (`ClusterRules.isCommonBase`) are visible exactly
   /// when both profiles give them cells, as the fast way takes them.
   @Test func commonBasesAreVisibleWhenTheyHaveCells() {
