@@ -168,22 +168,27 @@ struct SimpleLineReading {
         of: value, replacement: replacement, scalars: &scalars, measure: measure)
       if info == ScalarCode.becomesSpace {
         text[written] = 0x20
-      } else if oneByte
-        && (value == 0xFFFD
-          || ScalarTable.isDrawnAsReplacement(info)
-            && SimpleLine.simpleSize(of: info, length: 3) == replacementSize)
-      {
-        // U+FFFD of one cell, for an ill-formed sequence or a scalar drawn so.
-        text[written] = Strip.replacementByte
-        replaced = true
       } else if info & ScalarTable.simple != 0 {
-        length = write(value, from: input[start..<index], into: text, at: written)
-        clusterSize = SimpleLine.simpleSize(of: info, length: length)
+        if oneByte && value == 0xFFFD {
+          // U+FFFD of one cell, for an ill-formed sequence: one byte.
+          text[written] = Strip.replacementByte
+          replaced = true
+        } else {
+          length = write(value, from: input[start..<index], into: text, at: written)
+          clusterSize = SimpleLine.simpleSize(of: info, length: length)
+        }
       } else if ScalarTable.isDrawnAsReplacement(info) && replacementSize != 0 {
         // Drawn as U+FFFD, a cluster of its own here (the general way gives it
-        // back with its neighbours when a mark follows).
-        length = write(0xFFFD, from: input[start..<index], into: text, at: written)
-        clusterSize = SimpleLine.simpleSize(of: info, length: length)
+        // back with its neighbours when a mark follows); one byte when it is
+        // U+FFFD's one cell.
+        clusterSize = SimpleLine.simpleSize(of: info, length: 3)
+        if oneByte && clusterSize == replacementSize {
+          text[written] = Strip.replacementByte
+          replaced = true
+          clusterSize = 0
+        } else {
+          length = write(0xFFFD, from: input[start..<index], into: text, at: written)
+        }
       } else if info == ScalarTable.removed {
         removed = true
         continue
