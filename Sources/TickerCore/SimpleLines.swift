@@ -126,7 +126,8 @@ struct SimpleLineReading {
       let start = index
       if !endsOneByteClusters(input, at: index, lone: oneByte, kinds: kinds) {
         // Printable ASCII, breaks, removed controls and (`oneByte`) bytes that are a
-        // U+FFFD each, up to the lead byte of a sequence that may be valid.
+        // U+FFFD each, up to the lead byte of a sequence that may be valid; two
+        // calls, so that each copy of the inlined loop has `lone` a constant.
         let (end, out, lone) =
           oneByte
           ? readOneByteClusters(
@@ -229,141 +230,6 @@ struct SimpleLineReading {
     return SimpleLineReading(
       written: written, stretches: stretches.finish(), removed: removed, rest: count,
       replaced: replaced)
-  }
-
-  /// Reads printable ASCII, breaks (a space each; LF after CR none), removed controls
-  /// (none) and, with `lone`, bytes above ASCII that are a U+FFFD each (as
-  /// `Strip.replacementByte`) from `index` into `text` at `written`, up to the end of
-  /// the input or `endsOneByteClusters`: one byte or none each, from a table
-  /// (`OneByteKind`), with no branch but the loop's end. Noise mixes these kinds at
-  /// random, and a branch for each went the wrong way at most bytes: written with
-  /// comparisons, which the compiler made branches of, the one pass guessed wrong
-  /// 855 k times in 2 MiB of random bytes (592 k at one `&&`), and 372 k times so
-  /// (callgrind `--branch-sim`). The loop keeps no more than fits in registers;
-  /// `lastOneByteCluster` finds the rest afterwards.
-  ///
-  /// - Returns: Where the reading stopped in `input` and in `text`, and whether it
-  ///   wrote `Strip.replacementByte`.
-  /// - Complexity: O(*n*) in the bytes read.
-  @inline(__always)
-  static func readOneByteClusters(
-    _ input: UnsafeBufferPointer<UInt8>, from index: Int,
-    into text: UnsafeMutableBufferPointer<UInt8>, at written: Int, lone: Bool,
-    kinds: UnsafeBufferPointer<UInt16>
-  ) -> (end: Int, written: Int, lone: Bool) {
-    let count = input.count
-    var end = index
-    var out = written
-    // The kinds of the byte before, this byte and the next, each looked up once.
-    var previous: UInt32 = index > 0 ? UInt32(kinds[Int(input[index &- 1])]) : 0
-    var kind = UInt32(kinds[Int(input[index])])
-    var seen: UInt32 = 0
-    repeat {
-      let next = end &+ 1 < count ? UInt32(kinds[Int(input[end &+ 1])]) : 0
-      if endsOneByteClusters(kind, before: next, lone: lone) { break }
-      text[out] = UInt8(truncatingIfNeeded: kind)
-      let afterCR = previous >> OneByteKind.crShift & kind >> OneByteKind.lfShift
-      out &+= Int((kind >> OneByteKind.keptShift & ~afterCR) & 1)
-      seen |= kind
-      (previous, kind) = (kind, next)
-      end &+= 1
-    } while end < count
-    return (end, out, seen & OneByteKind.high != 0)
-  }
-
-  /// Whether `readOneByteClusters` stops at the byte at `index`: a byte above ASCII
-  /// without `lone`, else a lead byte a continuation byte follows (a sequence that
-  /// may be valid, for `decode`). The reading starts only where it does not, so that
-  /// it reads a byte at least.
-  @inline(__always)
-  static func endsOneByteClusters(
-    _ input: UnsafeBufferPointer<UInt8>, at index: Int, lone: Bool,
-    kinds: UnsafeBufferPointer<UInt16>
-  ) -> Bool {
-    let next = index &+ 1 < input.count ? UInt32(kinds[Int(input[index &+ 1])]) : 0
-    return endsOneByteClusters(UInt32(kinds[Int(input[index])]), before: next, lone: lone)
-  }
-
-  /// `endsOneByteClusters(_:at:lone:kinds:)` of a byte of `kind` before one of `next`
-  /// (0 at the end of the input).
-  @inline(__always)
-  static func endsOneByteClusters(_ kind: UInt32, before next: UInt32, lone: Bool) -> Bool {
-    guard lone else { return kind & OneByteKind.high != 0 }
-    return kind >> OneByteKind.leadShift & next >> OneByteKind.continuationShift & 1 != 0
-  }
-
-  /// What `readOneByteClusters` does with each byte, from a table of 256: the byte
-  /// it writes (the byte itself when printable ASCII, a space for a break,
-  /// `Strip.replacementByte` for a byte above ASCII), and bits above it.
-  enum OneByteKind {
-    /// Set when the byte is kept as a cluster (unless an LF after CR): printable
-    /// ASCII, a break, a byte above ASCII.
-    static let keptShift: UInt32 = 8
-    /// Set for a byte above ASCII.
-    static let high: UInt32 = 0x200
-    /// Set for a lead byte of a sequence, 0xC2 to 0xF4.
-    static let leadShift: UInt32 = 10
-    /// Set for a continuation byte, 0x80 to 0xBF.
-    static let continuationShift: UInt32 = 11
-    /// Set for CR, and for LF: an LF after CR is no cluster (CR LF is one break).
-    static let crShift: UInt32 = 12
-    static let lfShift: UInt32 = 13
-
-    /// The table, built once.
-    static let table: [UInt16] = (0..<256).map { value in
-      let byte = UInt8(value)
-      var kind: UInt16
-      switch byte {
-      case 0x20...0x7E: kind = UInt16(byte) | 0x100
-      case 0x09...0x0D: kind = 0x20 | 0x100
-      case 0x80...: kind = UInt16(Strip.replacementByte) | 0x100 | UInt16(high)
-      default: kind = 0
-      }
-      if (0xC2...0xF4).contains(byte) { kind |= 1 << leadShift }
-      if (0x80...0xBF).contains(byte) { kind |= 1 << continuationShift }
-      if byte == 0x0D { kind |= 1 << crShift }
-      if byte == 0x0A { kind |= 1 << lfShift }
-      return kind
-    }
-  }
-
-  /// The last cluster `readOneByteClusters` read from `index` to `end` (its start in
-  /// the input; `index` when none), whether scalars were removed before it, since the
-  /// cluster before (`removed`: before `index`), and whether any were after it.
-  ///
-  /// - Complexity: O(*n*) in the bytes after the cluster before the last: a few.
-  @inline(__always)
-  static func lastOneByteCluster(
-    _ input: UnsafeBufferPointer<UInt8>, from index: Int, to end: Int, removed: Bool
-  ) -> (start: Int, removedBefore: Bool, removedAfter: Bool) {
-    // Each byte read is a cluster, removed, or an LF after CR (neither).
-    func isCluster(_ at: Int) -> Bool {
-      let byte = input[at]
-      if byte >= 0x20 && byte != 0x7F { return true }
-      if byte &- 0x09 >= 5 { return false }
-      return !(byte == 0x0A && at > 0 && input[at &- 1] == 0x0D)
-    }
-    func isRemoved(_ at: Int) -> Bool {
-      let byte = input[at]
-      return (byte < 0x20 && byte &- 0x09 >= 5) || byte == 0x7F
-    }
-    var at = end
-    var after = false
-    while at > index {
-      at &-= 1
-      if isCluster(at) {
-        var before = false
-        var earlier = at
-        while earlier > index {
-          earlier &-= 1
-          if isCluster(earlier) { return (at, before, after) }
-          before = before || isRemoved(earlier)
-        }
-        return (at, before || removed, after)
-      }
-      after = after || isRemoved(at)
-    }
-    return (index, false, after || removed)
   }
 
   /// Decodes the scalar whose lead byte (0x80 or above) is at `index` and moves `index`
