@@ -290,6 +290,32 @@ private let corpora: [(name: String, pool: [String])] = {
     #expect(wrong.isEmpty, "\(wrong.prefix(8).map { String($0, radix: 16) })")
   }
 
+  /// Every scalar `ScalarTable.standing(of:)` takes as alone by its properties
+  /// stands alone between ASCII letters and beside itself, as grapheme breaking
+  /// finds it: `classify` no longer asks each. It still asks an unassigned one (a
+  /// default-ignorable one is a control to Unicode's rules; Swift 6.3's tables have
+  /// none that joins).
+  @Test func scalarsAloneByTheirPropertiesStandAlone() {
+    var alone = 0
+    var wrong: [UInt32] = []
+    for value in UInt32(0xA0)...0x10FFFF where !ClusterRules.isPrepend(value) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      switch ScalarTable.standing(of: scalar) {
+      case .alone:
+        alone += 1
+        if !ScalarTable.standsAlone(scalar) { wrong.append(value) }
+      case .mark, .joins, .unassigned:
+        break
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(8).map { String($0, radix: 16) })")
+    // Most assigned scalars are: letters, symbols, ideographs, private use.
+    #expect(alone > 250_000)
+    // The probe itself tells: a mark, a joiner and a regional indicator do not.
+    #expect(!ScalarTable.standsAlone("\u{301}") && !ScalarTable.standsAlone("\u{200D}"))
+    #expect(!ScalarTable.standsAlone("\u{1F1E6}") && ScalarTable.standsAlone("\u{E9}"))
+  }
+
   /// Symbols, kana and ideographs (`ClusterRules.isCommonBase`) are visible exactly
   /// when both profiles give them cells, as the fast way takes them.
   @Test func commonBasesAreVisibleWhenTheyHaveCells() {
