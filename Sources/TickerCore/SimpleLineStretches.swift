@@ -25,6 +25,20 @@ struct SimpleLineStretches {
     run &+= count
   }
 
+  /// Takes the last cluster, which is in the open stretch, back out and one of
+  /// `size` in its place, in the stretch closed last when that is of `size` and the
+  /// open one is left empty: `e` and a mark, again and again, stay one stretch.
+  @inline(__always)
+  mutating func replaceLast(withOneOfSize size: UInt8) {
+    run &-= 1
+    if run == 0 && closed > 0 && infos[closed &- 1] == size {
+      closed &-= 1
+      run = clusters[closed]
+      self.size = size
+    }
+    add(1, ofSize: size)
+  }
+
   /// Takes the last cluster back out.
   @inline(__always)
   mutating func removeLast() { if run > 0 { run &-= 1 } }

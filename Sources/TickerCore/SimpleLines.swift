@@ -121,6 +121,8 @@ struct SimpleLineReading {
     // (`Strip.replacementByte`), a one-byte cluster like printable ASCII.
     let oneByte = replacementSize != 0 && replacement & ScalarTable.widthMask == 1
     var replaced = false
+    // Where the last mark joined here ended.
+    var joinedEnd = -joinGap
     while index < count {
       let lead = input[index]
       let start = index
@@ -192,6 +194,19 @@ struct SimpleLineReading {
         }
       } else if info == ScalarTable.removed {
         removed = true
+        continue
+      } else if info == ScalarTable.mark && !last.removed && !removed
+        && start &- joinedEnd >= Self.joinGap,
+        let (size, joined) = joinMark(
+          input[start..<index], to: (last.start, last.bytes), of: input, in: text, at: written,
+          scalars: &scalars, measure: measure)
+      {
+        // The mark and the cluster before it are one (GB9), a simple cluster: it
+        // takes the last cluster's place, and no piece for the general way is needed.
+        stretches.replaceLast(withOneOfSize: size)
+        written &+= joined &- last.bytes
+        last = (last.start, joined, false)
+        joinedEnd = index
         continue
       } else {
         // A mark or a scalar for the general way: the cluster before it (which it

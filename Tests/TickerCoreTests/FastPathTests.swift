@@ -221,6 +221,14 @@ private let corpora: [(name: String, pool: [String])] = {
               + "क\(mark)्ष\(mark)☺\(mark)\u{1B}\(mark)x\(mark)\u{1B}y\(stacked)z"
               + "\u{FFFD}\(mark)🇯🇵\(mark)가\(mark)\u{11A8}#\(mark)").utf8))
         items.append(Array("\(mark)e\(mark)".utf8))
+        // Each base the one pass joins a mark to, far enough apart that it does:
+        // U+FFFD, an invalid byte and a sequence cut short (each read as U+FFFD), a
+        // break; and an unassigned scalar and a mark after a removed control, which
+        // it leaves to the general way.
+        items.append(
+          Array("abcdefgh\u{FFFD}\(mark)ijklmnop\u{378}\(mark)qrstuvwx\t\(mark)yz012345".utf8)
+            + [0xFF] + Array("\(mark)abcdefgh".utf8) + [0xE2, 0x82] + Array("\(mark)abcdefgh".utf8)
+            + [0x1B] + Array("\(mark)abcdefgh".utf8))
       }
       // Clusters of 15 bytes and of 16, the longest a special holds in a byte and one
       // more: seven and eight two-byte marks after an ASCII base; and the same marks
