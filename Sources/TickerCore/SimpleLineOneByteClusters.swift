@@ -26,12 +26,10 @@ extension SimpleLineReading {
     let last = input.count &- 1
     var end = index
     var out = written
-    // The kinds of the byte before, this byte and the next, each looked up once: the
-    // next's look-up depends on nothing the loop computes, so that the processor
-    // looks ahead (with a table for a byte after CR, indexed by the kind before, the
-    // look-ups made a chain, and the loop took as long with a third fewer
-    // instructions).
-    var previous: UInt32 = index > 0 ? UInt32(kinds[Int(input[index &- 1])]) : 0
+    // The kinds of this byte and the next, each looked up once: the next's look-up
+    // depends on nothing the loop computes, so that the processor looks ahead (with a
+    // table for a byte after CR, indexed by the kind before, the look-ups made a
+    // chain, and the loop took as long with a third fewer instructions).
     var kind = UInt32(kinds[Int(input[index])])
     var seen: UInt32 = 0
     // Every byte but the input's last has a next byte: no test for it in the loop.
@@ -39,14 +37,14 @@ extension SimpleLineReading {
       let next = UInt32(kinds[Int(input[end &+ 1])])
       if endsOneByteClusters(kind, before: next, lone: lone) { break }
       text[out] = UInt8(truncatingIfNeeded: kind)
-      out &+= OneByteKind.written(kind, after: previous)
+      out &+= Int(truncatingIfNeeded: kind >> OneByteKind.keptShift & 1)
       seen |= kind
-      (previous, kind) = (kind, next)
+      kind = next
       end &+= 1
     }
     if end == last && !endsOneByteClusters(kind, before: 0, lone: lone) {
       text[out] = UInt8(truncatingIfNeeded: kind)
-      out &+= OneByteKind.written(kind, after: previous)
+      out &+= Int(truncatingIfNeeded: kind >> OneByteKind.keptShift & 1)
       seen |= kind
       end &+= 1
     }
@@ -54,9 +52,10 @@ extension SimpleLineReading {
   }
 
   /// Whether `readOneByteClusters` stops at the byte at `index`: a byte above ASCII
-  /// without `lone`, else a lead byte a continuation byte follows (a sequence that
-  /// may be valid, for `decode`). The reading starts only where it does not, so that
-  /// it reads a byte at least.
+  /// without `lone`; and a lead byte a continuation byte follows (a sequence that may
+  /// be valid, for `decode`) or CR before LF (one break, a cluster, and a byte that
+  /// is none). The reading starts only where it does not, so that it reads a byte at
+  /// least.
   @inline(__always)
   static func endsOneByteClusters(
     _ input: UnsafeBufferPointer<UInt8>, at index: Int, lone: Bool,
@@ -70,37 +69,27 @@ extension SimpleLineReading {
   /// (0 at the end of the input).
   @inline(__always)
   static func endsOneByteClusters(_ kind: UInt32, before next: UInt32, lone: Bool) -> Bool {
-    guard lone else { return kind & OneByteKind.high != 0 }
-    return kind & next >> 1 & OneByteKind.lead != 0
+    let pair = kind & next >> 1 & OneByteKind.lead
+    return (lone ? pair : pair | kind & OneByteKind.high) != 0
   }
 
   /// What `readOneByteClusters` does with each byte, from a table of 256: the byte
   /// it writes (the byte itself when printable ASCII, a space for a break,
   /// `Strip.replacementByte` for a byte above ASCII), and bits above it.
   enum OneByteKind {
-    /// Set when the byte is kept as a cluster (unless an LF after CR): printable
-    /// ASCII, a break, a byte above ASCII.
+    /// Set when the byte is kept as a cluster: printable ASCII, a break (the loop
+    /// never reads an LF after CR), a byte above ASCII.
     static let keptShift: UInt32 = 8
     /// Set for a byte above ASCII.
     static let high: UInt32 = 0x200
-    /// Set for a lead byte of a sequence, 0xC2 to 0xF4.
+    /// Set for a lead byte of a sequence, 0xC2 to 0xF4, and for CR.
     static let lead: UInt32 = 0x400
-    /// Set for a continuation byte, 0x80 to 0xBF: `lead` one bit up, so that a lead
-    /// byte before one is `kind & next >> 1 & lead`.
+    /// Set for a continuation byte, 0x80 to 0xBF, and for LF: `lead` one bit up, so
+    /// that a lead byte (or CR) before one is `kind & next >> 1 & lead`. The loop
+    /// stops there: at a sequence that may be valid, and at CR LF, one break, whose
+    /// LF is no cluster (a lead byte before LF, or CR before a continuation byte,
+    /// stops it too, rarely, and is read the same outside it).
     static let continuation: UInt32 = 0x800
-    /// Set for LF, and for CR one bit up: an LF after CR is no cluster (CR LF is one
-    /// break).
-    static let lf: UInt32 = 0x1000
-    static let crShift: UInt32 = 13
-    static let cr: UInt32 = 1 << crShift
-
-    /// The bytes written for a byte of `kind` after one of `previous`: 1 when it is
-    /// kept, but for an LF after CR, else 0.
-    @inline(__always)
-    static func written(_ kind: UInt32, after previous: UInt32) -> Int {
-      let afterCR = (previous & kind << 1) >> crShift & 1
-      return Int(truncatingIfNeeded: kind >> keptShift & 1 &- afterCR)
-    }
 
     /// The table, built once.
     static let table: [UInt16] = (0..<256).map { value in
@@ -112,10 +101,8 @@ extension SimpleLineReading {
       case 0x80...: kind = UInt32(Strip.replacementByte) | 1 << keptShift | high
       default: kind = 0
       }
-      if (0xC2...0xF4).contains(byte) { kind |= lead }
-      if (0x80...0xBF).contains(byte) { kind |= continuation }
-      if byte == 0x0A { kind |= lf }
-      if byte == 0x0D { kind |= cr }
+      if (0xC2...0xF4).contains(byte) || byte == 0x0D { kind |= lead }
+      if (0x80...0xBF).contains(byte) || byte == 0x0A { kind |= continuation }
       return UInt16(kind)
     }
   }

@@ -146,6 +146,17 @@ struct SimpleLineReading {
         replaced = replaced || lone
         continue
       }
+      if lead == 0x0D {
+        // CR where the loop stopped: before LF (CR LF is one break, a space, and the
+        // LF no cluster) or, rarely, before a continuation byte.
+        text[written] = 0x20
+        stretches.add(1, ofSize: 0)
+        last = (index, 1, removed)
+        removed = false
+        written &+= 1
+        index &+= index &+ 1 < count && input[index &+ 1] == 0x0A ? 2 : 1
+        continue
+      }
       if (lead &- 0x80 < 0x42 || lead > 0xF4) && replacementSize != 0 {
         // Bytes that start no sequence, a U+FFFD of more than one cell each (the
         // commonest invalid bytes), in a loop that does nothing else: 15 instructions
