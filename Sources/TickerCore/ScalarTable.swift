@@ -195,7 +195,7 @@ struct ScalarTable: Sendable {
 
   /// How grapheme breaking takes a scalar beside ASCII and beside itself, as far as
   /// its properties tell: what `classify` asks before it measures.
-  enum Standing: Equatable {
+  enum Standing {
     /// Joined to what is before it, and joining nothing after it but another
     /// (`mark`).
     case mark

@@ -3,8 +3,8 @@
 // table of 256 kinds, with no branch but the loop's end.
 
 extension SimpleLineReading {
-  /// Reads printable ASCII, breaks (a space each; LF after CR none), removed controls
-  /// (none) and, with `lone`, bytes above ASCII that are a U+FFFD each (as
+  /// Reads printable ASCII, breaks (a space each; it stops before CR LF, which
+  /// `SimpleLine.read` takes as one), removed controls (none) and, with `lone`, bytes above ASCII that are a U+FFFD each (as
   /// `Strip.replacementByte`) from `index` into `text` at `written`, up to the end of
   /// the input or `endsOneByteClusters`: one byte or none each, from a table
   /// (`OneByteKind`), with no branch but the loop's end. Noise mixes these kinds at
@@ -36,19 +36,26 @@ extension SimpleLineReading {
     while end < last {
       let next = UInt32(kinds[Int(input[end &+ 1])])
       if endsOneByteClusters(kind, before: next, lone: lone) { break }
-      text[out] = UInt8(truncatingIfNeeded: kind)
-      out &+= Int(truncatingIfNeeded: kind >> OneByteKind.keptShift & 1)
-      seen |= kind
+      take(kind, into: text, at: &out, seen: &seen)
       kind = next
       end &+= 1
     }
     if end == last && !endsOneByteClusters(kind, before: 0, lone: lone) {
-      text[out] = UInt8(truncatingIfNeeded: kind)
-      out &+= Int(truncatingIfNeeded: kind >> OneByteKind.keptShift & 1)
-      seen |= kind
+      take(kind, into: text, at: &out, seen: &seen)
       end &+= 1
     }
     return (end, out, seen & OneByteKind.high != 0)
+  }
+
+  /// Writes the byte of `kind` at `out`, moving `out` past it when it is kept.
+  @inline(__always)
+  private static func take(
+    _ kind: UInt32, into text: UnsafeMutableBufferPointer<UInt8>, at out: inout Int,
+    seen: inout UInt32
+  ) {
+    text[out] = UInt8(truncatingIfNeeded: kind)
+    out &+= Int(truncatingIfNeeded: kind >> OneByteKind.keptShift & 1)
+    seen |= kind
   }
 
   /// Whether `readOneByteClusters` stops at the byte at `index`: a byte above ASCII
@@ -116,12 +123,10 @@ extension SimpleLineReading {
   static func lastOneByteCluster(
     _ input: UnsafeBufferPointer<UInt8>, from index: Int, to end: Int, removed: Bool
   ) -> (start: Int, removedBefore: Bool, removedAfter: Bool) {
-    // Each byte read is a cluster, removed, or an LF after CR (neither).
+    // Each byte read is a cluster or removed: the loop never reads an LF after CR.
     func isCluster(_ at: Int) -> Bool {
       let byte = input[at]
-      if byte >= 0x20 && byte != 0x7F { return true }
-      if byte &- 0x09 >= 5 { return false }
-      return !(byte == 0x0A && at > 0 && input[at &- 1] == 0x0D)
+      return byte >= 0x20 && byte != 0x7F || byte &- 0x09 < 5
     }
     func isRemoved(_ at: Int) -> Bool {
       let byte = input[at]

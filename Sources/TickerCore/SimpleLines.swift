@@ -4,8 +4,10 @@
 // accents but no combining marks. No rule joins two such scalars, so the line is read
 // into its text and stretches of clusters of one size in one pass, with no pass to
 // repair it, none to code its scalars and none to find its clusters
-// (SimpleLineLayout.swift lays the stretches out). Where a scalar needs more (a mark,
-// one laid out the general way), the cluster before it, it and what follows up to
+// (SimpleLineLayout.swift lays the stretches out). A mark after such a cluster, far
+// from the last, is joined to it in the pass when the two are a simple cluster
+// (SimpleLineMarkedClusters.swift). Where a scalar needs more (any other mark, one
+// laid out the general way), the cluster before it, it and what follows up to
 // where two such scalars meet again are read into pieces for the general way, and the
 // one pass goes on from there: a mark in every line of noise costs a few scalars the
 // general way, not the rest of the line. Where U+FFFD is one cell, printable ASCII,
