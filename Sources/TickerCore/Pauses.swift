@@ -74,12 +74,20 @@ public struct Pauses: Hashable, Sendable {
   public func motionTime(at time: Double) -> Double { time - pausedTime(before: time) }
 
   /// The first time after `time` whose motion time is at least `motion`; `nil` while
-  /// paused (the motion's clock stands).
+  /// paused (the motion's clock stands), or when a pause in force from a later time
+  /// comes first. An ended pause after `time` puts it off by its length.
   ///
   /// - Complexity: O(`keptPauses`).
   public func time(ofMotionTime motion: Double, after time: Double) -> Double? {
     guard since.map({ $0 > time }) ?? true else { return nil }
     var candidate = motion + pausedTime(before: time)
+    // A pause that ends after `time` holds the motion too: when the motion would reach
+    // `motion` only after the pause starts, it does so after the pause ends.
+    for pause in ended where pause.end > time && candidate >= pause.start {
+      candidate = motion + pausedTime(before: pause.end)
+    }
+    // One begun after `time` and still in force holds it for ever.
+    if let since, candidate >= since { return nil }
     if !(candidate > time) { candidate = time.nextUp }
     // Rounding may leave the sum a step or two short: at most 64 steps up, stopping at
     // the first that is enough (a `for … where` went on asking all 64 times, a

@@ -79,18 +79,35 @@ extension Ticker {
     // Rounding can land on the old step, or just before the time asked about: move
     // on from there a representable step at a time, then twice as far each time.
     if !(candidate > time) { candidate = time }
+    let changed = { (at: Double) in
+      schedule.offset(atLocal: self.local(at, cycle: cycle).local, strip) != current
+    }
     var step = 0.0
     for _ in 0..<256 {
-      if candidate > time
-        && schedule.offset(atLocal: self.local(candidate, cycle: cycle).local, strip) != current
-      {
-        return candidate
+      if candidate > time && changed(candidate) {
+        return firstChange(before: candidate, after: time, changed)
       }
       step = max(2 * step, candidate.ulp)
       candidate += step
       guard candidate.isFinite else { return nil }
     }
     return nil
+  }
+
+  /// `change`, or an earlier time after `time` at which the frame has changed too:
+  /// rounding can also land a representable step past the change (one in five times
+  /// at Unix times of today, BENCHMARKS.md section 23), and a frame drawn ahead is
+  /// shown until the next change (`FramesAhead`), so the change must be the first.
+  private func firstChange(
+    before change: Double, after time: Double, _ changed: (Double) -> Bool
+  ) -> Double {
+    var first = change
+    var steps = 0
+    while steps < 64, first.nextDown > time, changed(first.nextDown) {
+      first = first.nextDown
+      steps += 1
+    }
+    return first
   }
 
   /// Splits `time` since `origin` into a whole number of cycles (`base`, in motion

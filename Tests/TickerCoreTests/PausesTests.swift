@@ -55,6 +55,37 @@ import Testing
     #expect(Pauses(record: pauses.record) == pauses)
   }
 
+  /// Asked from a moment before or within a pause that has ended since, the motion
+  /// reaches a time after the pause: the first moment whose motion time is enough.
+  @Test func aPauseAfterTheMomentAskedHoldsTheMotion() {
+    var pauses = Pauses()
+    let start = 1_795_000_000.0
+    pauses.toggle(at: start + 10)
+    pauses.toggle(at: start + 20)
+    pauses.toggle(at: start + 25)
+    pauses.toggle(at: start + 26.5)
+    for asked in stride(from: start, to: start + 30, by: 0.37) {
+      for ahead in [0.05, 0.5, 3, 7, 12] {
+        let motion = pauses.motionTime(at: asked) + ahead
+        guard let next = pauses.time(ofMotionTime: motion, after: asked) else {
+          Issue.record("the motion runs on after \(asked)")
+          continue
+        }
+        #expect(next > asked)
+        #expect(pauses.motionTime(at: next) >= motion, "from \(asked), \(ahead) ahead")
+        if next.nextDown > asked {
+          #expect(pauses.motionTime(at: next.nextDown) < motion, "from \(asked), \(ahead) ahead")
+        }
+      }
+    }
+    // Paused since a moment after the one asked: reached only if before that moment.
+    pauses.toggle(at: start + 40)
+    #expect(
+      pauses.time(ofMotionTime: pauses.motionTime(at: start + 40) + 1, after: start + 35) == nil)
+    let soon = pauses.time(ofMotionTime: pauses.motionTime(at: start + 35) + 1, after: start + 35)
+    #expect(soon.map { abs($0 - (start + 36)) < 1e-6 } == true)
+  }
+
   /// A damaged or hostile record is no record: never a crash, never a wild time.
   @Test(arguments: [
     "", "ticker-status pauses 1\n", "ticker-status pauses 2\nsince -\nearlier 0\n",

@@ -356,8 +356,8 @@ private func quoteItems(_ rng: inout SplitMix64, count: Int) -> [String] {
     #expect(compared > 50_000)
   }
 
-  /// The next change is computed from the motion: nothing changes before it, and the
-  /// frame at it differs.
+  /// The next change is computed from the motion: nothing changes before it, not even
+  /// a representable step before it, and the frame at it differs.
   @Test func nextChangeIsExact() {
     var rng = SplitMix64(seed: 99)
     for _ in 0..<80 {
@@ -380,6 +380,9 @@ private func quoteItems(_ rng: inout SplitMix64, count: Int) -> [String] {
           #expect(t.placement(at: between).offset == offset, "\(speed) \(dwell) \(motion)")
         }
         #expect(t.placement(at: next).offset != offset)
+        if next.nextDown > time {
+          #expect(t.placement(at: next.nextDown).offset == offset, "\(speed) \(motion) at \(next)")
+        }
         time = next
       }
     }
