@@ -6,6 +6,10 @@ import TickerCore
 /// It keeps the ticker of the frame on screen, whose strip holds its items' facts: a
 /// click is on what the reader shows, which is the last frame shown, not the ticker
 /// being laid out or drawn next.
+///
+/// Its operations that run only when something changes are `@inline(never)`: inlined
+/// into `StreamLoop.run`, their temporaries made the loop's stack frame 37 KB, of which
+/// each frame touched 8 pages (BENCHMARKS.md section 23).
 struct StreamClicks {
   private let reader: ClickEventReader
   private let action: ClickAction?
@@ -22,6 +26,7 @@ struct StreamClicks {
     var ticker: FramedTicker
   }
 
+  @inline(never)
   init(
     _ lines: ClickEventReader.Lines, action: ClickAction?, width: Int, screen: Screen,
     pauseButton: Int? = nil
@@ -37,6 +42,7 @@ struct StreamClicks {
   var descriptor: FileDescriptor? { reader.descriptor }
 
   /// `screen`'s ticker is the one frames come from from now on.
+  @inline(never)
   mutating func replace(_ screen: Screen) {
     next = screen
   }
@@ -53,6 +59,7 @@ struct StreamClicks {
   /// frame shown at `shownAt`, while fewer than `ClickChildren.limit` run.
   ///
   /// - Returns: How many clicks were of `pauseButton` (each toggles the pause).
+  @inline(never)
   mutating func handleEvents(shownAt: Double) -> Int {
     var pauseClicks = 0
     for event in reader.read() {
@@ -72,5 +79,6 @@ struct StreamClicks {
   }
 
   /// Reaps the actions that have ended (on SIGCHLD).
+  @inline(never)
   mutating func reapEnded() { children.reapEnded() }
 }

@@ -2,13 +2,22 @@ import TickerCore
 
 /// The ticker and the fixed parts around it (`--before`, `--after`): what a one-shot
 /// draws once and a stream at every change.
-struct FramedTicker {
+///
+/// Immutable, and a class so that passing it passes a pointer: as a structure it was
+/// over 500 bytes, copied twice in every frame of a stream (BENCHMARKS.md section 23).
+final class FramedTicker {
   /// The moving window, `parts.windowWidth` cells wide.
   let ticker: Ticker
   /// What is drawn before and after it (with the pause mark while paused).
   let parts: FixedParts
   /// The ticker's pauses: its motion runs on their motion time.
-  var pauses = Pauses()
+  let pauses: Pauses
+
+  init(ticker: Ticker, parts: FixedParts, pauses: Pauses = Pauses()) {
+    self.ticker = ticker
+    self.parts = parts
+    self.pauses = pauses
+  }
 
   /// The frame at `time`, `parts.width` cells wide (`Ticker.frame(at:markingItems:)`).
   ///
