@@ -3,9 +3,10 @@ import TickerCore
 /// The frame a stream has on screen, and the drawing of the next one: a frame is sent
 /// to the sink only when it differs from the one shown.
 ///
+/// The frames of the next changes are drawn ahead of their moments (`FramesAhead`).
 /// For encoders whose line is the frame's text (`FrameEncoder.writesFrameText`) and a
-/// sink that takes text (`FrameTextSink`), the text alone is drawn, into one of two
-/// buffers kept from frame to frame and compared with the other: nothing allocated.
+/// sink that takes text (`FrameTextSink`), the text alone is drawn, into buffers kept
+/// from one batch to the next: nothing allocated.
 struct ShownFrame {
   /// What drawing a frame came to.
   enum Outcome {
@@ -20,33 +21,52 @@ struct ShownFrame {
   private let sink: FrameSink
   private let textSink: FrameTextSink?
   private let encoder: FrameEncoder
+  private var textsAhead: FramesAhead<FrameText>
+  private var framesAhead: FramesAhead<PlacedFrame>
   private var shown: Frame?
-  private var text = FrameText()
   private var shownText = FrameText()
   private var isTextShown = false
 
-  init(sink: FrameSink, encoder: FrameEncoder) {
+  /// - Parameter minimumInterval: The shortest time between two frames sent
+  ///   (`FrameSchedule`).
+  init(sink: FrameSink, encoder: FrameEncoder, minimumInterval: Double = 0) {
     self.sink = sink
     textSink = encoder.writesFrameText ? sink as? FrameTextSink : nil
     self.encoder = encoder
+    textsAhead = FramesAhead((), minimumInterval: minimumInterval)
+    framesAhead = FramesAhead(encoder, minimumInterval: minimumInterval)
   }
 
   /// Draws `ticker`'s frame at `now`, and sends it if it is not the one shown.
-  mutating func draw(_ ticker: FramedTicker, at now: Double) -> Outcome {
+  ///
+  /// - Parameter generation: `ticker`'s, which moves on whenever the ticker changes
+  ///   (`StreamTicker.generation`).
+  mutating func draw(_ ticker: FramedTicker, generation: Int, at now: Double) -> Outcome {
     if let textSink {
-      ticker.drawText(at: now, into: &text)
+      let text = textsAhead.frame(of: ticker, generation: generation, at: now)
       guard !isTextShown || text != shownText else { return .unchanged }
       guard textSink.show(text: text) else { return .readerGone }
-      swap(&text, &shownText)
+      shownText = text
       isTextShown = true
       return .shown
     }
-    let frame = ticker.frame(at: now, markingItems: encoder.marksItems(of: ticker.ticker.strip))
-    guard frame != shown else { return .unchanged }
-    guard sink.show(frame, placement: ticker.placement(at: now), at: now) else {
+    let placed = framesAhead.frame(of: ticker, generation: generation, at: now)
+    guard placed.frame != shown else { return .unchanged }
+    let placement = placed.placement ?? ticker.placement(at: now)
+    guard sink.show(placed.frame, placement: placement, at: now) else {
       return .readerGone
     }
-    shown = frame
+    shown = placed.frame
     return .shown
+  }
+
+  /// `ticker.nextChange(after: now)`, kept with the frame drawn ahead.
+  mutating func nextChange(of ticker: FramedTicker, generation: Int, after now: Double)
+    -> Double?
+  {
+    guard textSink == nil else {
+      return textsAhead.nextChange(of: ticker, generation: generation, after: now)
+    }
+    return framesAhead.nextChange(of: ticker, generation: generation, after: now)
   }
 }

@@ -105,7 +105,8 @@ final class StreamLoop {
       deadline: waiting.monotonic() + StreamLoop.firstStripWait, clock: waiting.monotonic,
       pauses: pause.pauses, storedChange: sources.compactMap(\.changedAt).max())
     var schedule = FrameSchedule(maxFramesPerSecond: maxFramesPerSecond)
-    var screen = ShownFrame(sink: sink, encoder: pipeline.encoder)
+    var screen = ShownFrame(
+      sink: sink, encoder: pipeline.encoder, minimumInterval: schedule.minimumInterval)
     var clicks = pipeline.clickEvents.map {
       StreamClicks(
         $0, action: pipeline.clickAction, width: pipeline.width, screen: current.screen,
@@ -118,12 +119,14 @@ final class StreamLoop {
       if let signal = waiting.terminationRequested { return .signaled(signal) }
       let now = waiting.now()
       if schedule.isDue(at: now) {
-        let outcome = screen.draw(current.ticker, at: now)
+        let outcome = screen.draw(current.ticker, generation: current.generation, at: now)
         if outcome == .readerGone { return ending(.readerGone) }
         if outcome == .shown { clicks?.frameShown() }
         // Wake once per frame: at the next change, or when the cap allows it.
         schedule.drawn(
-          at: now, shown: outcome == .shown, nextChange: current.ticker.nextChange(after: now))
+          at: now, shown: outcome == .shown,
+          nextChange: screen.nextChange(
+            of: current.ticker, generation: current.generation, after: now))
       }
       polls.watch(
         wakeUp: wakeUp, sink: sink.watches, clicks: clicks?.descriptor,
@@ -178,7 +181,9 @@ final class StreamLoop {
 
   /// Toggles the pause `count` times (SIGUSR1, `--pause-button`; none when another
   /// process did, `StreamPause.look`): the same strip, paused or resumed, on screen
-  /// and under the clicks' pointer.
+  /// and under the clicks' pointer. Not inlined: rare, and its temporaries would
+  /// widen `run`'s stack frame, which every frame touches.
+  @inline(never)
   private func togglePause(
     _ count: Int, _ current: inout StreamTicker, _ clicks: inout StreamClicks?,
     _ schedule: inout FrameSchedule
