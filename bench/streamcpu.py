@@ -12,6 +12,8 @@ per command: CPU milliseconds per second over those S seconds, frames written a
 second, VmHWM and VmRSS at the end. Then sends SIGTERM to each. With --repeat N,
 does all that N times and prints each command's median CPU (and the rest from that
 run): a process's CPU a second varies by 10 to 20 % from one run to the next here.
+`turns=` lists each run's CPU in the order run, so that a command can be set against
+another run next to it in the same turn (`bench/compare`).
 
 With --alone, the commands run one at a time, taking turns, rather than side by side.
 Processes that wake at the same moments share the cost of waking an idle CPU (in a
@@ -61,11 +63,12 @@ def main():
             for name, row in measure(args, group).items():
                 results.setdefault(name, []).append(row)
     for name, rows in results.items():
-        rows.sort(key=lambda row: row["cpu"])
+        turns = ",".join(f"{row['cpu']:.3f}" for row in rows)
+        rows = sorted(rows, key=lambda row: row["cpu"])
         row = rows[len(rows) // 2]
         print(
             f"{name} cpu_ms_per_s={row['cpu']:.3f} frames_per_s={row['fps']:.1f}"
-            f" vmhwm_kib={row['hwm']} vmrss_kib={row['rss']}"
+            f" vmhwm_kib={row['hwm']} vmrss_kib={row['rss']} turns={turns}"
         )
 
 
