@@ -215,6 +215,13 @@ package struct FrameText: Equatable, WindowOutput {
 
   mutating func reset() { bytes.removeAll(keepingCapacity: true) }
 
+  /// Holds `other`'s text in this one's storage: a copy of the bytes, where assigning
+  /// would share `other`'s storage, and `other`'s next drawing would then allocate.
+  package mutating func copy(_ other: FrameText) {
+    reset()
+    bytes.append(contentsOf: other.bytes)
+  }
+
   @inline(__always)
   mutating func setStyle(_ index: UInt32, of styles: StyleTable) {}
 

@@ -32,13 +32,17 @@ struct FramesAhead<Drawn: DrawnAhead> {
   /// wake-up (which `poll(2)` rounds to a millisecond) might miss it.
   static var shortestStand: Double { 0.02 }
 
-  /// When each frame ahead starts; each ends where the next starts.
+  /// When each frame ahead starts; each ends where the next starts. The first
+  /// `count` are this batch's; the three lists keep the room of the longest batch,
+  /// written in place (a batch of one frame, where changes come fast, appends nothing).
   private var starts: [Double] = []
   /// When each frame ahead ends: the ticker's next change after its start, `nil`
   /// when the frame stands for ever.
   private var ends: [Double?] = []
-  /// The frames, and spare ones for the next batch.
+  /// The frames.
   private var drawn: [Drawn] = []
+  /// How many frames this batch has.
+  private var count = 0
   /// The ticker's generation the frames were drawn from.
   private var generation = -1
   /// The frame last found.
@@ -74,9 +78,9 @@ struct FramesAhead<Drawn: DrawnAhead> {
   /// The index of the frame at `now`: one drawn ahead that stands at `now`, or the
   /// first of a new batch.
   private mutating func find(_ ticker: FramedTicker, generation: Int, at now: Double) -> Int {
-    if generation == self.generation, !starts.isEmpty {
+    if generation == self.generation, count > 0 {
       var at = now >= starts[index] ? index : 0
-      while at < starts.count, now >= starts[at], let end = ends[at] {
+      while at < count, now >= starts[at], let end = ends[at] {
         if now < end {
           index = at
           return at
@@ -93,18 +97,20 @@ struct FramesAhead<Drawn: DrawnAhead> {
     -> Int
   {
     self.generation = generation
-    starts.removeAll(keepingCapacity: true)
-    ends.removeAll(keepingCapacity: true)
     var time = now
+    count = 0
     while true {
-      let count = starts.count
-      if drawn.count == count { drawn.append(Drawn()) }
+      if drawn.count == count {
+        drawn.append(Drawn())
+        starts.append(0)
+        ends.append(nil)
+      }
       drawn[count].draw(ticker, at: time, context)
       let end = ticker.nextChange(after: time)
-      starts.append(time)
-      ends.append(end)
-      guard let end, count + 1 < Self.most, end - time >= standing,
-        end < now + Self.horizon
+      starts[count] = time
+      ends[count] = end
+      count += 1
+      guard let end, count < Self.most, end - time >= standing, end < now + Self.horizon
       else { break }
       time = end
     }

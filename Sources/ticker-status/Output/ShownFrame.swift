@@ -46,7 +46,7 @@ struct ShownFrame {
       let text = textsAhead.frame(of: ticker, generation: generation, at: now)
       guard !isTextShown || text != shownText else { return .unchanged }
       guard textSink.show(text: text) else { return .readerGone }
-      shownText = text
+      shownText.copy(text)
       isTextShown = true
       return .shown
     }
