@@ -62,8 +62,9 @@ struct FramesAhead<Drawn: DrawnAhead> {
   /// `ticker`'s frame (of `generation`) at `now`: drawn ahead, or drawn now with the
   /// frames of the next changes.
   ///
-  /// - Complexity: O(1) when the frame was drawn ahead; otherwise O(`most` × (width +
-  ///   log *n*)), once in up to `most` frames.
+  /// - Complexity: O(1) when the frame is the one last found or the next, as a
+  ///   stream's are; O(`most`) for another frame drawn ahead; otherwise O(`most` ×
+  ///   (width + log *n*)), once in up to `most` frames.
   mutating func frame(of ticker: FramedTicker, generation: Int, at now: Double) -> Drawn {
     drawn[find(ticker, generation: generation, at: now)]
   }
