@@ -79,8 +79,8 @@ import TickerCore
       var ahead = FramesAhead<FrameText>((), minimumInterval: 1 / maxFPS)
       walk(ticker, label) { time in
         (
-          ahead.nextChange(of: ticker, generation: 1, after: time),
-          ahead.frame(of: ticker, generation: 1, at: time) == drawn(ticker, at: time)
+          ahead.nextChange(of: ticker, after: time),
+          ahead.frame(of: ticker, at: time) == drawn(ticker, at: time)
         )
       }
     }
@@ -96,9 +96,9 @@ import TickerCore
       #expect(encoder.marksItems)
       var ahead = FramesAhead<PlacedFrame>(encoder, minimumInterval: 1 / maxFPS)
       walk(ticker, label) { time in
-        let placed = ahead.frame(of: ticker, generation: 1, at: time)
+        let placed = ahead.frame(of: ticker, at: time)
         return (
-          ahead.nextChange(of: ticker, generation: 1, after: time),
+          ahead.nextChange(of: ticker, after: time),
           placed.frame == ticker.frame(at: time, markingItems: true)
             && placed.placement == ticker.placement(at: time)
         )
@@ -106,18 +106,18 @@ import TickerCore
     }
   }
 
-  /// Frames drawn ahead from one ticker are not shown for the next: a new generation
+  /// Frames drawn ahead from one ticker are not shown for the next: a new ticker
   /// draws again.
   @Test func aNewTickerIsDrawnAgain() throws {
     let (first, _, _) = try framed(["-w", "12", "-s", "3"])
     let (second, _, _) = try framed(["-w", "12", "-s", "-3"])
     var ahead = FramesAhead<FrameText>(())
     let time = 1_795_000_000.25
-    #expect(ahead.frame(of: first, generation: 1, at: time) == drawn(first, at: time))
+    #expect(ahead.frame(of: first, at: time) == drawn(first, at: time))
     #expect(drawn(first, at: time + 0.4) != drawn(second, at: time + 0.4))
-    #expect(ahead.frame(of: second, generation: 2, at: time + 0.4) == drawn(second, at: time + 0.4))
+    #expect(ahead.frame(of: second, at: time + 0.4) == drawn(second, at: time + 0.4))
     #expect(
-      ahead.nextChange(of: second, generation: 2, after: time + 0.4)
+      ahead.nextChange(of: second, after: time + 0.4)
         == second.nextChange(after: time + 0.4))
   }
 }

@@ -21,8 +21,8 @@ import TickerCore
 ///
 /// The frame for a moment is always the one drawing it then gives: one drawn ahead is
 /// shown only at a moment within the change it was drawn for, and only for the ticker
-/// it was drawn from (`generation`, which `StreamTicker` moves on whenever its ticker
-/// changes).
+/// it was drawn from (the same object: a ticker is immutable, and a new one is a new
+/// object; the one drawn from is held, so that no new one takes its address).
 struct FramesAhead<Drawn: DrawnAhead> {
   /// How many frames one wake-up draws ahead, at most.
   static var most: Int { 16 }
@@ -43,8 +43,8 @@ struct FramesAhead<Drawn: DrawnAhead> {
   private var drawn: [Drawn] = []
   /// How many frames this batch has.
   private var count = 0
-  /// The ticker's generation the frames were drawn from.
-  private var generation = -1
+  /// The ticker the frames were drawn from.
+  private var drawnFrom: FramedTicker?
   /// The frame last found.
   private var index = 0
   /// The shortest stand of a frame drawn ahead (`shortestStand`, or the cap's interval
@@ -59,27 +59,25 @@ struct FramesAhead<Drawn: DrawnAhead> {
     standing = max(Self.shortestStand, minimumInterval)
   }
 
-  /// `ticker`'s frame (of `generation`) at `now`: drawn ahead, or drawn now with the
-  /// frames of the next changes.
+  /// `ticker`'s frame at `now`: drawn ahead, or drawn now with the frames of the next
+  /// changes.
   ///
   /// - Complexity: O(1) when the frame is the one last found or the next, as a
   ///   stream's are; O(`most`) for another frame drawn ahead; otherwise O(`most` ×
   ///   (width + log *n*)), once in up to `most` frames.
-  mutating func frame(of ticker: FramedTicker, generation: Int, at now: Double) -> Drawn {
-    drawn[find(ticker, generation: generation, at: now)]
+  mutating func frame(of ticker: FramedTicker, at now: Double) -> Drawn {
+    drawn[find(ticker, at: now)]
   }
 
   /// `ticker.nextChange(after: now)`, kept with the frame at `now`.
-  mutating func nextChange(of ticker: FramedTicker, generation: Int, after now: Double)
-    -> Double?
-  {
-    ends[find(ticker, generation: generation, at: now)]
+  mutating func nextChange(of ticker: FramedTicker, after now: Double) -> Double? {
+    ends[find(ticker, at: now)]
   }
 
   /// The index of the frame at `now`: one drawn ahead that stands at `now`, or the
   /// first of a new batch.
-  private mutating func find(_ ticker: FramedTicker, generation: Int, at now: Double) -> Int {
-    if generation == self.generation, count > 0 {
+  private mutating func find(_ ticker: FramedTicker, at now: Double) -> Int {
+    if ticker === drawnFrom, count > 0 {
       var at = now >= starts[index] ? index : 0
       while at < count, now >= starts[at], let end = ends[at] {
         if now < end {
@@ -89,24 +87,23 @@ struct FramesAhead<Drawn: DrawnAhead> {
         at += 1
       }
     }
-    return drawAhead(ticker, generation: generation, from: now)
+    return drawAhead(ticker, from: now)
   }
 
   /// Draws the frames from `now` on, one at each change, while each stands long
   /// enough (`standing`), up to `most` of them or `horizon` seconds ahead.
-  private mutating func drawAhead(_ ticker: FramedTicker, generation: Int, from now: Double)
-    -> Int
-  {
-    self.generation = generation
+  private mutating func drawAhead(_ ticker: FramedTicker, from now: Double) -> Int {
+    drawnFrom = ticker
     var time = now
     count = 0
     while true {
       if drawn.count == count {
-        drawn.append(Drawn())
+        drawn.append(Drawn(ticker, at: time, context))
         starts.append(0)
         ends.append(nil)
+      } else {
+        drawn[count].draw(ticker, at: time, context)
       }
-      drawn[count].draw(ticker, at: time, context)
       let end = ticker.nextChange(after: time)
       starts[count] = time
       ends[count] = end
@@ -124,12 +121,18 @@ struct FramesAhead<Drawn: DrawnAhead> {
 protocol DrawnAhead {
   /// What the drawing needs besides the ticker and the time.
   associatedtype Context
-  init()
+  /// `ticker`'s frame at `time`.
+  init(_ ticker: FramedTicker, at time: Double, _ context: Context)
   /// Draws `ticker`'s frame at `time` in place of this one.
   mutating func draw(_ ticker: FramedTicker, at time: Double, _ context: Context)
 }
 
 extension FrameText: DrawnAhead {
+  init(_ ticker: FramedTicker, at time: Double, _: Void) {
+    self.init()
+    draw(ticker, at: time, ())
+  }
+
   /// The frame's text alone (`FramedTicker.drawText(at:into:)`), into the same buffer.
   mutating func draw(_ ticker: FramedTicker, at time: Double, _: Void) {
     ticker.drawText(at: time, into: &self)
@@ -143,13 +146,17 @@ extension FrameText: DrawnAhead {
 /// cycle changes only where the motion stops, which is a change, or where it stands
 /// for ever after, which is not drawn ahead.
 struct PlacedFrame: DrawnAhead {
-  var frame = Frame(runs: [])
-  /// `nil` until drawn.
-  var placement: Placement?
+  let frame: Frame
+  let placement: Placement
 
   /// Marks the items where `encoder` does (`FrameEncoder.marksItems(of:)`).
-  mutating func draw(_ ticker: FramedTicker, at time: Double, _ encoder: FrameEncoder) {
+  init(_ ticker: FramedTicker, at time: Double, _ encoder: FrameEncoder) {
     frame = ticker.frame(at: time, markingItems: encoder.marksItems(of: ticker.ticker.strip))
     placement = ticker.placement(at: time)
+  }
+
+  /// A frame's runs are new storage anyway: nothing to draw into.
+  mutating func draw(_ ticker: FramedTicker, at time: Double, _ encoder: FrameEncoder) {
+    self = PlacedFrame(ticker, at: time, encoder)
   }
 }

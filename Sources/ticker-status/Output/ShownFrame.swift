@@ -38,22 +38,18 @@ struct ShownFrame {
   }
 
   /// Draws `ticker`'s frame at `now`, and sends it if it is not the one shown.
-  ///
-  /// - Parameter generation: `ticker`'s, which moves on whenever the ticker changes
-  ///   (`StreamTicker.generation`).
-  mutating func draw(_ ticker: FramedTicker, generation: Int, at now: Double) -> Outcome {
+  mutating func draw(_ ticker: FramedTicker, at now: Double) -> Outcome {
     if let textSink {
-      let text = textsAhead.frame(of: ticker, generation: generation, at: now)
+      let text = textsAhead.frame(of: ticker, at: now)
       guard !isTextShown || text != shownText else { return .unchanged }
       guard textSink.show(text: text) else { return .readerGone }
       shownText.copy(text)
       isTextShown = true
       return .shown
     }
-    let placed = framesAhead.frame(of: ticker, generation: generation, at: now)
+    let placed = framesAhead.frame(of: ticker, at: now)
     guard placed.frame != shown else { return .unchanged }
-    let placement = placed.placement ?? ticker.placement(at: now)
-    guard sink.show(placed.frame, placement: placement, at: now) else {
+    guard sink.show(placed.frame, placement: placed.placement, at: now) else {
       return .readerGone
     }
     shown = placed.frame
@@ -61,12 +57,8 @@ struct ShownFrame {
   }
 
   /// `ticker.nextChange(after: now)`, kept with the frame drawn ahead.
-  mutating func nextChange(of ticker: FramedTicker, generation: Int, after now: Double)
-    -> Double?
-  {
-    guard textSink == nil else {
-      return textsAhead.nextChange(of: ticker, generation: generation, after: now)
-    }
-    return framesAhead.nextChange(of: ticker, generation: generation, after: now)
+  mutating func nextChange(of ticker: FramedTicker, after now: Double) -> Double? {
+    guard textSink == nil else { return textsAhead.nextChange(of: ticker, after: now) }
+    return framesAhead.nextChange(of: ticker, after: now)
   }
 }

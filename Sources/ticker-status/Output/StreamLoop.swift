@@ -119,14 +119,13 @@ final class StreamLoop {
       if let signal = waiting.terminationRequested { return .signaled(signal) }
       let now = waiting.now()
       if schedule.isDue(at: now) {
-        let outcome = screen.draw(current.ticker, generation: current.generation, at: now)
+        let outcome = screen.draw(current.ticker, at: now)
         if outcome == .readerGone { return ending(.readerGone) }
         if outcome == .shown { clicks?.frameShown() }
         // Wake once per frame: at the next change, or when the cap allows it.
         schedule.drawn(
           at: now, shown: outcome == .shown,
-          nextChange: screen.nextChange(
-            of: current.ticker, generation: current.generation, after: now))
+          nextChange: screen.nextChange(of: current.ticker, after: now))
       }
       polls.watch(
         wakeUp: wakeUp, sink: sink.watches, clicks: clicks?.descriptor,

@@ -16,12 +16,7 @@ struct StreamTicker {
 
   private var pipeline: Pipeline
   /// The ticker frames come from now.
-  private(set) var ticker: FramedTicker {
-    didSet { generation &+= 1 }
-  }
-  /// Moves on whenever `ticker` changes, so that frames drawn ahead from another
-  /// ticker are not shown (`FramesAhead`).
-  private(set) var generation = 0
+  private(set) var ticker: FramedTicker
   /// Whether items keep all their facts, for clicks.
   private let keepsFacts: Bool
   private var pending: Pending? {
